@@ -1,0 +1,168 @@
+//! The contract every fuda game keeps.
+
+use crate::rng::GameRng;
+use crate::seat::{Observer, Seat, SeatSet};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// These seats won (one seat, or several sharing the win); every other seat lost.
+    Winners(SeatSet),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// Whether `seat` is among the winners.
+    pub fn is_winner(&self, seat: Seat) -> bool {
+        matches!(self, Outcome::Winners(w) if w.contains(seat))
+    }
+}
+
+/// Where an engine writes the events of a transition.
+///
+/// Events are built lazily: with [`NoEvents`] the closures never run, so the fast apply
+/// path used by playouts and search pays nothing for them.
+pub trait EventLog<E> {
+    /// Records the event `make` builds.
+    fn emit(&mut self, make: impl FnOnce() -> E);
+}
+
+/// An event log that drops everything (the fast path).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> EventLog<E> for NoEvents {
+    #[inline]
+    fn emit(&mut self, _make: impl FnOnce() -> E) {}
+}
+
+impl<E> EventLog<E> for Vec<E> {
+    #[inline]
+    fn emit(&mut self, make: impl FnOnce() -> E) {
+        self.push(make());
+    }
+}
+
+/// A rules engine: the contract the conformance kit, the bots and the examples rely on.
+///
+/// The state carries a shared handle to its rules (configuration and card set), so every
+/// function takes the state alone. Functions are associated (no `self`): a game is a type.
+///
+/// Guarantees every implementation keeps (checked by `fuda-testkit`):
+/// - an action is accepted by [`Game::apply`] if and only if it is listed by
+///   [`Game::legal_actions_for`] for its actor;
+/// - [`Game::apply_logged`] leaves the state exactly as it was when it returns an error;
+/// - nothing panics on any input;
+/// - same seed and same actions give identical states;
+/// - [`Game::view`] and [`Game::redact`] show an observer nothing it may not know.
+pub trait Game: Sized + 'static {
+    /// The game's short name, as used in replays and `--game` flags (e.g. `creature-clash`).
+    const NAME: &'static str;
+
+    /// Player count, variants and card set; validated by [`Game::new_game`].
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// The full game state, hidden information included.
+    type State: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned;
+    /// One decision of one seat.
+    type Action: Clone + Debug + PartialEq + Eq + Ord + Hash + Serialize + DeserializeOwned;
+    /// What one observer may see of a state.
+    type View: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+    /// Something that happened, for front ends; redacted per observer by [`Game::redact`].
+    type Event: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+    /// Why a configuration, state or action was refused.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + Serialize + 'static;
+
+    /// A new game from a configuration and a seed (every shuffle and die comes from it).
+    ///
+    /// # Errors
+    /// When the configuration is invalid (player count, card set, options).
+    fn new_game(config: &Self::Config, seed: u64) -> Result<Self::State, Self::Error>;
+
+    /// The configuration the state was created with.
+    fn config(state: &Self::State) -> &Self::Config;
+
+    /// The seats that may act now (several in a simultaneous phase; none once the game is over).
+    fn to_act(state: &Self::State) -> SeatSet;
+
+    /// The seat an action belongs to.
+    fn actor(action: &Self::Action) -> Seat;
+
+    /// Writes the legal actions of `seat` into `out` (cleared first), in a stable sorted
+    /// order. Empty when `seat` may not act now.
+    fn legal_actions_for(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Writes the legal actions of every seat that may act now into `out` (cleared first),
+    /// seat by seat in seat order.
+    fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>) {
+        out.clear();
+        let mut part = Vec::new();
+        for seat in Self::to_act(state).iter() {
+            Self::legal_actions_for(state, seat, &mut part);
+            out.append(&mut part);
+        }
+    }
+
+    /// Applies an action in place, writing events into `log`.
+    ///
+    /// # Errors
+    /// When the action is illegal in this state; the state is then unchanged.
+    fn apply_logged<L: EventLog<Self::Event>>(
+        state: &mut Self::State,
+        action: &Self::Action,
+        log: &mut L,
+    ) -> Result<(), Self::Error>;
+
+    /// Applies an action in place without building events (the fast path).
+    ///
+    /// # Errors
+    /// When the action is illegal in this state; the state is then unchanged.
+    fn apply_in_place(state: &mut Self::State, action: &Self::Action) -> Result<(), Self::Error> {
+        Self::apply_logged(state, action, &mut NoEvents)
+    }
+
+    /// Applies an action in place and returns the full (unredacted) events.
+    ///
+    /// # Errors
+    /// When the action is illegal in this state; the state is then unchanged.
+    fn apply_with_events(
+        state: &mut Self::State,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        let mut events = Vec::new();
+        Self::apply_logged(state, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// The pure form: the state after `action`, leaving `state` untouched.
+    ///
+    /// # Errors
+    /// When the action is illegal in this state.
+    fn apply(state: &Self::State, action: &Self::Action) -> Result<Self::State, Self::Error> {
+        let mut next = state.clone();
+        Self::apply_in_place(&mut next, action)?;
+        Ok(next)
+    }
+
+    /// What `observer` may see of the state, built from an allowlist.
+    fn view(state: &Self::State, observer: Observer) -> Self::View;
+
+    /// The part of a (full) event that `observer` may see, or `None` if it sees nothing of it.
+    fn redact(event: &Self::Event, observer: Observer) -> Option<Self::Event>;
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+}
+
+/// Sampling a full state consistent with what one observer knows (OpenSpiel's
+/// `ResampleFromInfostate`): the basis of determinizing bots and of the leak check.
+pub trait Determinize: Game {
+    /// A state that `observer` cannot tell apart from `state`: everything hidden from it
+    /// (other hands, deck orders, face-down identities, the RNG) re-randomized with `rng`.
+    fn resample(state: &Self::State, observer: Observer, rng: &mut GameRng) -> Self::State;
+}

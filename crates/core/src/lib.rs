@@ -1,0 +1,37 @@
+//! Shared primitives of the fuda card-game engines.
+//!
+//! Every game crate builds on the same few pieces:
+//!
+//! - [`Seat`], [`SeatSet`] and [`Observer`]: who sits at the table, who may act now
+//!   (several seats at once in a simultaneous phase) and who is looking;
+//! - [`GameRng`]: the seeded, serializable ChaCha generator that lives inside every state,
+//!   with shuffles, uniform picks, `nD6` rolls and forced dice for scenarios;
+//! - [`Pile`] and [`Counter`]: ordered card zones and non-negative counters;
+//! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
+//!   caller's buffer, per-observer views and redacted events, outcome);
+//! - [`Replay`]: the versioned `{format_version, game, config, seed, actions}` file format.
+//!
+//! ```
+//! use fuda_core::{GameRng, Pile};
+//! let mut rng = GameRng::from_seed(7);
+//! let mut deck = Pile::from_bottom_to_top(vec![1, 2, 3, 4, 5]);
+//! deck.shuffle(&mut rng);
+//! let top = deck.draw();
+//! assert!(top.is_some());
+//! assert_eq!(deck.len(), 4);
+//! let roll = rng.roll_d6(2);
+//! assert!((2..=12).contains(&roll));
+//! ```
+#![deny(missing_docs)]
+
+mod game;
+mod pile;
+mod replay;
+mod rng;
+mod seat;
+
+pub use game::{Determinize, EventLog, Game, NoEvents, Outcome};
+pub use pile::{Counter, Pile};
+pub use replay::{Replay, ReplayError, REPLAY_FORMAT_VERSION};
+pub use rng::GameRng;
+pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};

@@ -1,0 +1,172 @@
+//! The versioned replay format.
+
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The replay format version this build writes and reads.
+pub const REPLAY_FORMAT_VERSION: u32 = 1;
+
+/// A whole game as data: replaying `actions` on a new game from `config` and `seed`
+/// reproduces the final state exactly.
+///
+/// JSON form: `{"format_version": 1, "game": "creature-clash", "config": {...},
+/// "seed": 7, "actions": [...]}`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(serialize = "", deserialize = ""))]
+pub struct Replay<G: Game> {
+    /// Always [`REPLAY_FORMAT_VERSION`] for replays this build writes.
+    pub format_version: u32,
+    /// [`Game::NAME`] of the game.
+    pub game: String,
+    /// The configuration the game was created with.
+    pub config: G::Config,
+    /// The seed the game was created with.
+    pub seed: u64,
+    /// Every action, in order.
+    pub actions: Vec<G::Action>,
+}
+
+impl<G: Game> Clone for Replay<G> {
+    fn clone(&self) -> Self {
+        Replay {
+            format_version: self.format_version,
+            game: self.game.clone(),
+            config: self.config.clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Replay<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replay")
+            .field("format_version", &self.format_version)
+            .field("game", &self.game)
+            .field("seed", &self.seed)
+            .field("actions", &self.actions.len())
+            .finish()
+    }
+}
+
+impl<G: Game> PartialEq for Replay<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.format_version == other.format_version
+            && self.game == other.game
+            && self.config == other.config
+            && self.seed == other.seed
+            && self.actions == other.actions
+    }
+}
+
+/// Why a replay could not be loaded or does not reproduce.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ReplayError {
+    /// The text is not a replay (bad JSON or a missing/ill-typed field).
+    #[error("malformed replay: {message}")]
+    Malformed {
+        /// What the parser said.
+        message: String,
+    },
+    /// The replay was written by a format this build does not know.
+    #[error("unknown replay format version {found} (this build reads version {supported})")]
+    UnknownVersion {
+        /// The version in the file.
+        found: u64,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// The replay is of another game.
+    #[error("replay is of game `{found}`, expected `{expected}`")]
+    WrongGame {
+        /// The game named in the file.
+        found: String,
+        /// The game asked for.
+        expected: String,
+    },
+    /// The configuration was refused.
+    #[error("replay configuration refused: {message}")]
+    Setup {
+        /// The engine's error.
+        message: String,
+    },
+    /// An action did not apply.
+    #[error("action {index} of the replay is refused: {message}")]
+    IllegalAction {
+        /// Index of the action in the replay.
+        index: usize,
+        /// The engine's error.
+        message: String,
+    },
+}
+
+impl<G: Game> Replay<G> {
+    /// An empty replay of a game created from `config` and `seed`.
+    pub fn new(config: G::Config, seed: u64) -> Replay<G> {
+        Replay {
+            format_version: REPLAY_FORMAT_VERSION,
+            game: G::NAME.to_string(),
+            config,
+            seed,
+            actions: Vec::new(),
+        }
+    }
+
+    /// The replay as JSON text.
+    pub fn to_json(&self) -> String {
+        // Serializing plain data with string keys cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a replay, checking the format version and the game before anything else.
+    ///
+    /// # Errors
+    /// [`ReplayError::UnknownVersion`], [`ReplayError::WrongGame`] or
+    /// [`ReplayError::Malformed`].
+    pub fn from_json(text: &str) -> Result<Replay<G>, ReplayError> {
+        let malformed = |e: serde_json::Error| ReplayError::Malformed {
+            message: e.to_string(),
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
+        let version = value
+            .get("format_version")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| ReplayError::Malformed {
+                message: "missing `format_version`".into(),
+            })?;
+        if version != u64::from(REPLAY_FORMAT_VERSION) {
+            return Err(ReplayError::UnknownVersion {
+                found: version,
+                supported: REPLAY_FORMAT_VERSION,
+            });
+        }
+        let game = value.get("game").and_then(serde_json::Value::as_str);
+        if game != Some(G::NAME) {
+            return Err(ReplayError::WrongGame {
+                found: game.unwrap_or("(missing)").to_string(),
+                expected: G::NAME.to_string(),
+            });
+        }
+        serde_json::from_value(value).map_err(malformed)
+    }
+
+    /// Replays the game and returns its final state.
+    ///
+    /// # Errors
+    /// [`ReplayError::Setup`] if the configuration is refused, [`ReplayError::IllegalAction`]
+    /// at the first action that does not apply.
+    pub fn play(&self) -> Result<G::State, ReplayError> {
+        let mut state = G::new_game(&self.config, self.seed).map_err(|e| ReplayError::Setup {
+            message: e.to_string(),
+        })?;
+        for (index, action) in self.actions.iter().enumerate() {
+            G::apply_in_place(&mut state, action).map_err(|e| ReplayError::IllegalAction {
+                index,
+                message: e.to_string(),
+            })?;
+        }
+        Ok(state)
+    }
+}

@@ -1,0 +1,7 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub use fuda_core as core;
+
+#[cfg(feature = "creature-clash")]
+pub use fuda_creature_clash as creature_clash;

@@ -113,7 +113,9 @@ impl<T> Extend<T> for Pile<T> {
 }
 
 /// A non-negative counter (damage, EX, mana, ...). Never underflows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Counter(pub u32);
 

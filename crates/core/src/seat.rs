@@ -36,7 +36,9 @@ impl fmt::Display for Seat {
 
 /// A set of seats, e.g. the seats that may act now. Iterates in seat order; its JSON form
 /// is the list of seat numbers, e.g. `[0, 2]`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(into = "Vec<Seat>", try_from = "Vec<Seat>")]
 pub struct SeatSet(u8);
 
@@ -50,7 +52,10 @@ impl TryFrom<Vec<Seat>> for SeatSet {
     type Error = String;
     fn try_from(seats: Vec<Seat>) -> Result<SeatSet, String> {
         match seats.iter().find(|s| s.index() >= MAX_SEATS) {
-            Some(s) => Err(format!("seat {} is out of range (at most {MAX_SEATS} seats)", s.0)),
+            Some(s) => Err(format!(
+                "seat {} is out of range (at most {MAX_SEATS} seats)",
+                s.0
+            )),
             None => Ok(seats.into_iter().collect()),
         }
     }
@@ -117,7 +122,9 @@ impl SeatSet {
 
     /// The seats in ascending order.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8).map(Seat).filter(move |s| self.contains(*s))
+        (0..MAX_SEATS as u8)
+            .map(Seat)
+            .filter(move |s| self.contains(*s))
     }
 }
 
@@ -176,7 +183,10 @@ mod tests {
     fn seat_set_operations() {
         let s = SeatSet::only(Seat(2)).with(Seat(0)).with(Seat(5));
         assert_eq!(s.len(), 3);
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Seat(0), Seat(2), Seat(5)]);
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            vec![Seat(0), Seat(2), Seat(5)]
+        );
         assert!(!s.without(Seat(2)).contains(Seat(2)));
         assert_eq!(s.first(), Some(Seat(0)));
         assert_eq!(SeatSet::all(3).len(), 3);
@@ -187,7 +197,10 @@ mod tests {
     fn observer_json_forms() {
         let o = Observer::Seat(Seat(1));
         assert_eq!(serde_json::to_string(&o).unwrap(), r#"{"seat":1}"#);
-        assert_eq!(serde_json::to_string(&Observer::Spectator).unwrap(), r#""spectator""#);
+        assert_eq!(
+            serde_json::to_string(&Observer::Spectator).unwrap(),
+            r#""spectator""#
+        );
         let set = SeatSet::only(Seat(0)).with(Seat(2));
         assert_eq!(serde_json::to_string(&set).unwrap(), "[0,2]");
         assert_eq!(serde_json::from_str::<SeatSet>("[2,0]").unwrap(), set);

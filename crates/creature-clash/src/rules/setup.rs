@@ -1,0 +1,82 @@
+//! Setup: dealer, shuffle, the deal and the first turn (CC-3.5 to CC-3.8).
+
+use crate::cards::{CardClass, CardId};
+use crate::config::{Config, DealerRule, OpeningBerserk};
+use crate::error::Error;
+use crate::rules::run;
+use crate::state::{Pending, Rules, RulesRef, State, Task, HAND_SIZE};
+use fuda_core::{GameRng, NoEvents, Pile, Seat};
+use std::sync::Arc;
+
+/// A new game: R2 dealer, R1 shuffle, the deal one card at a time clockwise from the
+/// dealer's left (CC-3.6), then the first turn to the dealer's left (CC-3.8).
+pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
+    let rules = Rules::new(config)?;
+    let n = rules.num_players;
+    let mut rng = GameRng::from_seed(seed);
+    let dealer = match config.dealer {
+        DealerRule::Random => Seat(rng.below(n) as u8),
+        DealerRule::Fixed(seat) => seat,
+    };
+    let mut deck: Vec<CardId> = rules.cards.ids().collect();
+    rng.shuffle(&mut deck);
+    let mut deck = Pile::from_bottom_to_top(deck);
+    let mut hands: Vec<Vec<CardId>> = vec![Vec::with_capacity(HAND_SIZE + 1); n];
+    let mut set_aside = Vec::new();
+    for _round in 0..HAND_SIZE {
+        for seat in dealer.next(n).clockwise(n) {
+            // A dealt BERSERK! is set aside and replaced (CC-A5); `Rules::new` made sure
+            // there are enough other cards.
+            while let Some(card) = deck.draw() {
+                if rules.class(card) == Some(CardClass::Berserk) {
+                    set_aside.push(card);
+                } else {
+                    hands[seat.index()].push(card);
+                    break;
+                }
+            }
+        }
+    }
+    for h in &mut hands {
+        h.sort_unstable();
+    }
+    let mut tasks = vec![Task::BeginTurn];
+    let mut revealed = Vec::new();
+    match config.berserk_in_opening_deal {
+        OpeningBerserk::ReplaceAndReshuffle => {
+            if !set_aside.is_empty() {
+                // R3: the set-aside cards are shuffled into the whole remaining deck.
+                deck.extend(set_aside);
+                deck.shuffle(&mut rng);
+            }
+        }
+        OpeningBerserk::ResolveAfterDeal => {
+            // Resolved in deal order, so the first dealt is on top of the stack.
+            for &card in set_aside.iter().rev() {
+                tasks.push(Task::Berserk { card });
+            }
+            revealed = set_aside;
+        }
+    }
+    let mut state = State {
+        rules: RulesRef(Arc::new(rules)),
+        rng,
+        dealer,
+        active: dealer.next(n),
+        turn: 0,
+        deck,
+        discard: Pile::new(),
+        hands,
+        champions: vec![Vec::new(); n],
+        boxed: Vec::new(),
+        revealed,
+        deferred: Vec::new(),
+        chain: None,
+        berserk: None,
+        tasks,
+        pending: Pending::GameOver,
+        outcome: None,
+    };
+    run(&mut state, &mut NoEvents);
+    Ok(state)
+}

@@ -1,0 +1,643 @@
+//! The game state, its serialized form and the checks that make a loaded state safe.
+
+use crate::action::Creature;
+use crate::cards::{CardClass, CardId, CardSet, Position};
+use crate::config::Config;
+use crate::error::Error;
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The hand size every refill aims at (CC-3.4).
+pub const HAND_SIZE: usize = 7;
+
+/// The rules of one game: configuration and card set, shared by every state of the game.
+#[derive(Debug)]
+pub(crate) struct Rules {
+    pub config: Config,
+    pub cards: CardSet,
+    pub num_players: usize,
+    pub champions_needed: u8,
+}
+
+/// A shared handle to the rules; states of one game point to the same rules.
+#[derive(Clone, Debug)]
+pub(crate) struct RulesRef(pub Arc<Rules>);
+
+impl PartialEq for RulesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+    }
+}
+impl Eq for RulesRef {}
+impl Hash for RulesRef {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.num_players.hash(state);
+        self.0.champions_needed.hash(state);
+    }
+}
+
+impl Rules {
+    /// Validates a configuration and builds the rules.
+    pub fn new(config: &Config) -> Result<Rules, Error> {
+        let n = config.num_players;
+        if !(2..=6).contains(&n) {
+            return Err(Error::config(
+                "num_players",
+                format!("{n} players; Creature Clash! seats 2 to 6"),
+            ));
+        }
+        if let Some(c) = config.champions_to_win {
+            if c == 0 || c > 30 {
+                return Err(Error::config(
+                    "champions_to_win",
+                    format!("{c} is out of range 1..=30"),
+                ));
+            }
+        }
+        if let crate::config::DealerRule::Fixed(seat) = config.dealer {
+            if seat.index() >= usize::from(n) {
+                return Err(Error::config(
+                    "dealer",
+                    format!("{seat} is not a seat of a {n}-player game"),
+                ));
+            }
+        }
+        if !(1..=2).contains(&config.berserk_min_participants) {
+            return Err(Error::config(
+                "berserk_min_participants",
+                format!("{} must be 1 or 2", config.berserk_min_participants),
+            ));
+        }
+        if config.turn_limit == Some(0) {
+            return Err(Error::config("turn_limit", "must be at least 1 when set"));
+        }
+        let cards = config.card_set.resolve();
+        let dealable = cards
+            .ids()
+            .filter(|c| {
+                cards
+                    .info(*c)
+                    .is_some_and(|i| i.class != CardClass::Berserk)
+            })
+            .count();
+        if dealable < HAND_SIZE * usize::from(n) {
+            return Err(Error::config(
+                "card_set",
+                format!(
+                    "the set has {dealable} cards besides BERSERK!; {n} players need at least {}",
+                    HAND_SIZE * usize::from(n)
+                ),
+            ));
+        }
+        Ok(Rules {
+            config: config.clone(),
+            num_players: usize::from(n),
+            champions_needed: config.champions_needed(),
+            cards,
+        })
+    }
+
+    pub fn class(&self, card: CardId) -> Option<CardClass> {
+        self.cards.info(card).map(|i| i.class)
+    }
+
+    pub fn is_part(&self, card: CardId, pos: Position) -> bool {
+        self.class(card) == Some(CardClass::Part(pos))
+    }
+
+    pub fn power_of(&self, card: CardId) -> u32 {
+        self.cards.info(card).map_or(0, |i| u32::from(i.power))
+    }
+
+    /// CC-6.1: the plain sum of the three parts.
+    pub fn power(&self, c: &Creature) -> u32 {
+        c.cards().iter().map(|&x| self.power_of(x)).sum()
+    }
+
+    /// CC-6.2: all three parts carry VENOM.
+    pub fn is_venomous(&self, c: &Creature) -> bool {
+        c.cards()
+            .iter()
+            .all(|&x| self.cards.info(x).is_some_and(|i| i.venom))
+    }
+
+    /// CC-4.0a: the cards hold a FRONT, a MIDDLE and a BACK part.
+    pub fn can_make_creature(&self, cards: &[CardId]) -> bool {
+        let mut have = [false; 3];
+        for &c in cards {
+            if let Some(CardClass::Part(p)) = self.class(c) {
+                have[p as usize] = true;
+            }
+        }
+        have == [true; 3]
+    }
+}
+
+/// The outcome of one battle (CC-6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleResult {
+    /// The attacker's value was higher.
+    AttackerWins,
+    /// The defender could not build a creature: the attacker wins.
+    Forfeit,
+    /// The defender's value was higher.
+    DefenderWins,
+    /// Equal values.
+    Tie,
+    /// The defender invoked VENOM.
+    VenomTie,
+}
+
+/// The battle being fought (CC-6.4).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Battle {
+    /// The defender.
+    pub defender: Seat,
+    /// The RABIES card played for this battle.
+    pub rabies: Option<CardId>,
+    /// The defending creature, once revealed (in the play area).
+    pub defence: Option<Creature>,
+    /// The outcome, once known.
+    pub result: Option<BattleResult>,
+}
+
+/// The attack chain of the turn (CC-6.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Chain {
+    /// The attacker's creature while it is in the play area.
+    pub creature: Option<Creature>,
+    /// Opponents attacked this turn.
+    pub attacked: SeatSet,
+    /// Battles won (forfeits included) this turn.
+    pub wins: u8,
+    /// A RABIES was played this turn.
+    pub rabies_used: bool,
+    /// The battle in progress.
+    pub battle: Option<Battle>,
+}
+
+/// A berserk battle at its commit step (CC-6.13 step 4).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BerserkBattle {
+    /// The BERSERK! card.
+    pub card: CardId,
+    /// Participants, clockwise from the active player.
+    pub participants: Vec<Seat>,
+    /// The attacker fighting with its creature in play (it commits nothing).
+    pub attacker_entry: Option<Seat>,
+    /// Secret commitments so far (the cards stay in hand until the reveal).
+    pub commits: Vec<(Seat, Creature)>,
+}
+
+/// The decision the game waits for, and whose it is. Public (spec §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Pending {
+    /// CC-4.1: `Redraw` or `DrawForTurn`.
+    TurnStart {
+        /// The active player.
+        seat: Seat,
+    },
+    /// CC-4.3: `Attack` or `Discard`.
+    Main {
+        /// The active player.
+        seat: Seat,
+    },
+    /// CC-5.6: `Defend` (a defender who cannot build forfeits automatically).
+    Defend {
+        /// The defender.
+        seat: Seat,
+    },
+    /// CC-5.7–5.9: steal from `from` or decline.
+    Steal {
+        /// The battle winner.
+        seat: Seat,
+        /// Whose creature (or hand) the card comes from.
+        from: Seat,
+        /// After a forfeit: a random card from the hand.
+        random: bool,
+    },
+    /// CC-5.5: the attacker must attack the next opponent.
+    NextTarget {
+        /// The attacker.
+        seat: Seat,
+    },
+    /// CC-5.10: discard down to 7.
+    DiscardExcess {
+        /// The player holding more than 7.
+        seat: Seat,
+    },
+    /// CC-5.11: commit a creature to the berserk battle.
+    BerserkCommit {
+        /// The participant.
+        seat: Seat,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl Pending {
+    /// The seat that must decide (none once the game is over).
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Pending::TurnStart { seat }
+            | Pending::Main { seat }
+            | Pending::Defend { seat }
+            | Pending::Steal { seat, .. }
+            | Pending::NextTarget { seat }
+            | Pending::DiscardExcess { seat }
+            | Pending::BerserkCommit { seat } => Some(seat),
+            Pending::GameOver => None,
+        }
+    }
+}
+
+/// A step of a rules procedure still to run. Procedures that can be interrupted (a refill
+/// interrupted by a BERSERK! battle that needs players' decisions) are kept as a stack of
+/// steps in the state, so the game can stop for a decision anywhere and resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub(crate) enum Task {
+    /// Ask the active player for the turn-start decision.
+    BeginTurn,
+    /// CC-4.2 turn draw.
+    TurnDraw,
+    /// CC-4.0c refill a hand to 7.
+    Refill { seat: Seat },
+    /// CC-6.13 a revealed BERSERK! starts a berserk battle.
+    Berserk { card: CardId },
+    /// CC-6.13 step 4: ask the next participant to commit, or reveal.
+    BerserkCommitNext,
+    /// CC-6.6 step 4: continue the chain if the creature is still in play.
+    ChainContinue,
+    /// CC-4.5: the attack sequence (if any) is over; deferred BERSERK!s, then adjustment.
+    EndAttack,
+    /// CC-4.6: end-of-turn adjustment of the k-th player clockwise from the active one.
+    Adjust { index: u8 },
+    /// CC-4.7: pass the turn.
+    NextTurn,
+}
+
+/// The full state of a game, hidden information included. Cheap to clone; the rules are
+/// shared. Its JSON form is checked on load ([`State`] implements `Deserialize` through
+/// validation), so a tampered file gives [`Error::InvalidState`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "StateData", try_from = "StateData")]
+pub struct State {
+    pub(crate) rules: RulesRef,
+    pub(crate) rng: GameRng,
+    pub(crate) dealer: Seat,
+    pub(crate) active: Seat,
+    pub(crate) turn: u32,
+    pub(crate) deck: Pile<CardId>,
+    pub(crate) discard: Pile<CardId>,
+    /// Hands, each kept in card-id order (hand order carries no information).
+    pub(crate) hands: Vec<Vec<CardId>>,
+    pub(crate) champions: Vec<Vec<Creature>>,
+    /// Cards out of the game (only scenarios put cards here).
+    pub(crate) boxed: Vec<CardId>,
+    /// Revealed BERSERK! cards not yet discarded.
+    pub(crate) revealed: Vec<CardId>,
+    /// Revealed BERSERK! cards waiting for the attack to end.
+    pub(crate) deferred: Vec<CardId>,
+    pub(crate) chain: Option<Chain>,
+    pub(crate) berserk: Option<BerserkBattle>,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) pending: Pending,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+/// The serialized form of [`State`]: the same data with the configuration in place of the
+/// shared rules.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateData {
+    config: Config,
+    rng: GameRng,
+    dealer: Seat,
+    active: Seat,
+    turn: u32,
+    deck: Vec<CardId>,
+    discard: Vec<CardId>,
+    hands: Vec<Vec<CardId>>,
+    champions: Vec<Vec<Creature>>,
+    #[serde(default)]
+    boxed: Vec<CardId>,
+    #[serde(default)]
+    revealed: Vec<CardId>,
+    #[serde(default)]
+    deferred: Vec<CardId>,
+    chain: Option<Chain>,
+    berserk: Option<BerserkBattle>,
+    tasks: Vec<Task>,
+    pending: Pending,
+    outcome: Option<Outcome>,
+}
+
+impl From<State> for StateData {
+    fn from(s: State) -> StateData {
+        StateData {
+            config: s.rules.0.config.clone(),
+            rng: s.rng,
+            dealer: s.dealer,
+            active: s.active,
+            turn: s.turn,
+            deck: s.deck.as_slice().to_vec(),
+            discard: s.discard.as_slice().to_vec(),
+            hands: s.hands,
+            champions: s.champions,
+            boxed: s.boxed,
+            revealed: s.revealed,
+            deferred: s.deferred,
+            chain: s.chain,
+            berserk: s.berserk,
+            tasks: s.tasks,
+            pending: s.pending,
+            outcome: s.outcome,
+        }
+    }
+}
+
+impl TryFrom<StateData> for State {
+    type Error = Error;
+    fn try_from(d: StateData) -> Result<State, Error> {
+        let rules = Rules::new(&d.config)?;
+        let mut hands = d.hands;
+        for h in &mut hands {
+            h.sort_unstable();
+        }
+        let state = State {
+            rules: RulesRef(Arc::new(rules)),
+            rng: d.rng,
+            dealer: d.dealer,
+            active: d.active,
+            turn: d.turn,
+            deck: Pile::from_bottom_to_top(d.deck),
+            discard: Pile::from_bottom_to_top(d.discard),
+            hands,
+            champions: d.champions,
+            boxed: d.boxed,
+            revealed: d.revealed,
+            deferred: d.deferred,
+            chain: d.chain,
+            berserk: d.berserk,
+            tasks: d.tasks,
+            pending: d.pending,
+            outcome: d.outcome,
+        };
+        state.validate()?;
+        Ok(state)
+    }
+}
+
+impl State {
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules.0
+    }
+
+    /// The configuration of this game.
+    pub fn config(&self) -> &Config {
+        &self.rules.0.config
+    }
+
+    /// The card set of this game.
+    pub fn cards(&self) -> &CardSet {
+        &self.rules.0.cards
+    }
+
+    /// Number of players.
+    pub fn num_players(&self) -> usize {
+        self.rules.0.num_players
+    }
+
+    /// The active player (whose turn it is).
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Turns completed so far.
+    pub fn turns_completed(&self) -> u32 {
+        self.turn
+    }
+
+    /// The decision the game waits for.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// A player's hand, in card-id order (hidden information: use views for front ends).
+    pub fn hand(&self, seat: Seat) -> &[CardId] {
+        self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The deck, bottom first (hidden information).
+    pub fn deck(&self) -> &[CardId] {
+        self.deck.as_slice()
+    }
+
+    /// The discard pile, bottom first.
+    pub fn discard(&self) -> &[CardId] {
+        self.discard.as_slice()
+    }
+
+    /// A player's Champions.
+    pub fn champions(&self, seat: Seat) -> &[Creature] {
+        self.champions.get(seat.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The attack chain of the turn, while an attack is under way.
+    pub fn chain(&self) -> Option<&Chain> {
+        self.chain.as_ref()
+    }
+
+    /// The berserk battle at its commit step, if any.
+    pub fn berserk_battle(&self) -> Option<&BerserkBattle> {
+        self.berserk.as_ref()
+    }
+
+    /// Revealed BERSERK! cards not yet discarded.
+    pub fn revealed_berserks(&self) -> &[CardId] {
+        &self.revealed
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Every card in every zone, in no particular order.
+    pub(crate) fn all_cards(&self) -> Vec<CardId> {
+        let mut all: Vec<CardId> = Vec::with_capacity(self.cards().len());
+        all.extend(self.deck.iter());
+        all.extend(self.discard.iter());
+        for h in &self.hands {
+            all.extend(h.iter());
+        }
+        for cs in &self.champions {
+            for c in cs {
+                all.extend(c.cards());
+            }
+        }
+        all.extend(self.boxed.iter());
+        all.extend(self.revealed.iter());
+        if let Some(chain) = &self.chain {
+            if let Some(c) = &chain.creature {
+                all.extend(c.cards());
+            }
+            if let Some(b) = &chain.battle {
+                all.extend(b.rabies);
+                if let Some(d) = &b.defence {
+                    all.extend(d.cards());
+                }
+            }
+        }
+        all
+    }
+
+    /// Checks every invariant a loaded state must keep, so no later step can index out of
+    /// range or lose a card.
+    pub(crate) fn validate(&self) -> Result<(), Error> {
+        let n = self.num_players();
+        let seat_ok = |s: Seat, what: &str| -> Result<(), Error> {
+            if s.index() < n {
+                Ok(())
+            } else {
+                Err(Error::state(format!(
+                    "{what} names {s}, not a seat of a {n}-player game"
+                )))
+            }
+        };
+        if self.hands.len() != n || self.champions.len() != n {
+            return Err(Error::state(format!(
+                "expected {n} hands and {n} champion areas"
+            )));
+        }
+        seat_ok(self.dealer, "dealer")?;
+        seat_ok(self.active, "active")?;
+        // Every card of the set exactly once.
+        let total = self.cards().len();
+        let mut seen = vec![false; total];
+        for c in self.all_cards() {
+            match seen.get_mut(c.index()) {
+                None => return Err(Error::state(format!("card {c} is not in the card set"))),
+                Some(true) => return Err(Error::state(format!("card {c} is in two places"))),
+                Some(slot) => *slot = true,
+            }
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            return Err(Error::state(format!("card #{missing} is missing")));
+        }
+        let rules = self.rules();
+        let check_creature = |c: &Creature, what: &str| -> Result<(), Error> {
+            let ok = rules.is_part(c.front, Position::Front)
+                && rules.is_part(c.middle, Position::Middle)
+                && rules.is_part(c.back, Position::Back);
+            if ok {
+                Ok(())
+            } else {
+                Err(Error::state(format!(
+                    "{what} is not a FRONT+MIDDLE+BACK creature"
+                )))
+            }
+        };
+        for cs in &self.champions {
+            for c in cs {
+                check_creature(c, "a champion")?;
+            }
+        }
+        for &c in self.revealed.iter().chain(&self.deferred) {
+            if rules.class(c) != Some(CardClass::Berserk) {
+                return Err(Error::state(format!("revealed card {c} is not a BERSERK!")));
+            }
+        }
+        if self.deferred.iter().any(|c| !self.revealed.contains(c)) {
+            return Err(Error::state(
+                "a deferred BERSERK! is not among the revealed cards",
+            ));
+        }
+        if let Some(chain) = &self.chain {
+            if let Some(c) = &chain.creature {
+                check_creature(c, "the attacking creature")?;
+            }
+            for s in chain.attacked.iter() {
+                seat_ok(s, "the attacked set")?;
+            }
+            if let Some(b) = &chain.battle {
+                seat_ok(b.defender, "the battle")?;
+                if let Some(d) = &b.defence {
+                    check_creature(d, "the defending creature")?;
+                }
+                if let Some(r) = b.rabies {
+                    if rules.class(r) != Some(CardClass::Rabies) {
+                        return Err(Error::state(format!(
+                            "card {r} played as RABIES is not one"
+                        )));
+                    }
+                }
+            }
+        }
+        if let Some(b) = &self.berserk {
+            if !self.revealed.contains(&b.card) {
+                return Err(Error::state("the berserk battle's card is not revealed"));
+            }
+            for &s in &b.participants {
+                seat_ok(s, "the berserk participants")?;
+            }
+            for (s, c) in &b.commits {
+                seat_ok(*s, "a berserk commitment")?;
+                check_creature(c, "a berserk commitment")?;
+                if !c.cards().iter().all(|x| self.hand(*s).contains(x)) {
+                    return Err(Error::state(format!("{s} committed cards not in hand")));
+                }
+            }
+        }
+        for t in &self.tasks {
+            match *t {
+                Task::Refill { seat } => seat_ok(seat, "a refill step")?,
+                Task::Berserk { card } if !self.revealed.contains(&card) => {
+                    return Err(Error::state("a berserk step names an unrevealed card"))
+                }
+                _ => {}
+            }
+        }
+        match self.pending.seat() {
+            Some(s) => seat_ok(s, "the pending decision")?,
+            None if self.outcome.is_none() => {
+                return Err(Error::state("the game is over but has no outcome"))
+            }
+            None => {}
+        }
+        if let Pending::Steal { from, .. } = self.pending {
+            seat_ok(from, "the pending steal")?;
+        }
+        if self.outcome.is_some() && self.pending != Pending::GameOver {
+            return Err(Error::state(
+                "the game has an outcome but waits for a decision",
+            ));
+        }
+        let needs_battle = matches!(
+            self.pending,
+            Pending::Defend { .. } | Pending::Steal { random: false, .. }
+        );
+        let battle = self.chain.as_ref().and_then(|c| c.battle.as_ref());
+        if needs_battle && battle.is_none() {
+            return Err(Error::state(
+                "a battle decision is pending but no battle is under way",
+            ));
+        }
+        if matches!(self.pending, Pending::BerserkCommit { .. }) && self.berserk.is_none() {
+            return Err(Error::state(
+                "a berserk commitment is pending but no berserk battle is under way",
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,94 @@
+//! What one observer may see (spec §8), built from an allowlist: public data plus the
+//! observer's own hand and own berserk commitment. Nothing else is copied in.
+
+use crate::action::Creature;
+use crate::cards::CardId;
+use crate::state::{Chain, Pending, State};
+use fuda_core::{Observer, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// One observer's view of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who is looking.
+    pub observer: Observer,
+    /// Number of players.
+    pub num_players: u8,
+    /// Champions needed to win.
+    pub champions_to_win: u8,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The active player.
+    pub active: Seat,
+    /// Turns completed.
+    pub turns_completed: u32,
+    /// Cards left in the deck (its order and contents are hidden).
+    pub deck_count: usize,
+    /// The discard pile, bottom first (face up).
+    pub discard: Vec<CardId>,
+    /// Every player's hand size.
+    pub hand_counts: Vec<usize>,
+    /// The observer's own hand, in card-id order (`None` for a spectator).
+    pub hand: Option<Vec<CardId>>,
+    /// Every player's Champions (face up).
+    pub champions: Vec<Vec<Creature>>,
+    /// The attack under way: creature in play, players attacked, battle (all public).
+    pub chain: Option<Chain>,
+    /// BERSERK! cards revealed and not yet discarded.
+    pub revealed_berserks: Vec<CardId>,
+    /// The berserk battle at its commit step.
+    pub berserk: Option<BerserkView>,
+    /// The decision the game waits for, and whose it is.
+    pub pending: Pending,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+}
+
+/// A berserk battle as an observer sees it: who takes part and who has committed, but no
+/// commitment except the observer's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BerserkView {
+    /// The BERSERK! card.
+    pub card: CardId,
+    /// Participants, clockwise from the active player.
+    pub participants: Vec<Seat>,
+    /// The attacker fighting with its creature in play.
+    pub attacker_entry: Option<Seat>,
+    /// Who has committed so far.
+    pub committed: Vec<Seat>,
+    /// The observer's own commitment.
+    pub own_commitment: Option<Creature>,
+}
+
+/// Builds `observer`'s view of `s`.
+pub fn view(s: &State, observer: Observer) -> View {
+    let own = observer.seat().filter(|p| p.index() < s.num_players());
+    View {
+        observer,
+        num_players: s.num_players() as u8,
+        champions_to_win: s.rules().champions_needed,
+        dealer: s.dealer,
+        active: s.active,
+        turns_completed: s.turn,
+        deck_count: s.deck.len(),
+        discard: s.discard.as_slice().to_vec(),
+        hand_counts: s.hands.iter().map(Vec::len).collect(),
+        hand: own.map(|p| s.hand(p).to_vec()),
+        champions: s.champions.clone(),
+        chain: s.chain.clone(),
+        revealed_berserks: s.revealed.clone(),
+        berserk: s.berserk.as_ref().map(|b| BerserkView {
+            card: b.card,
+            participants: b.participants.clone(),
+            attacker_entry: b.attacker_entry,
+            committed: b.commits.iter().map(|(p, _)| *p).collect(),
+            own_commitment: b
+                .commits
+                .iter()
+                .find(|(p, _)| Some(*p) == own)
+                .map(|(_, c)| *c),
+        }),
+        pending: s.pending,
+        outcome: s.outcome.clone(),
+    }
+}

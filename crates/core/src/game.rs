@@ -190,3 +190,18 @@ pub trait Conformance: Determinize {
     /// the greedy bot.
     fn heuristic(view: &Self::View, seat: Seat) -> f64;
 }
+
+/// Text for terminal front ends (the `play` and `replay` examples): the board as one
+/// observer sees it, actions as menu entries, events as narration. Everything is drawn
+/// from the view and from public data (the configuration and its card set), never from
+/// the full state, so a terminal front end cannot show what its seat may not see.
+pub trait TextUi: Game {
+    /// The board as `view` shows it: every zone, counter and the decision awaited.
+    fn render_view(config: &Self::Config, view: &Self::View) -> String;
+
+    /// A short label for one of the viewer's legal actions (a numbered menu entry).
+    fn describe_action(config: &Self::Config, view: &Self::View, action: &Self::Action) -> String;
+
+    /// One line narrating an event as redacted for the viewer.
+    fn describe_event(config: &Self::Config, event: &Self::Event) -> String;
+}

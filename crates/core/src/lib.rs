@@ -30,7 +30,7 @@ mod replay;
 mod rng;
 mod seat;
 
-pub use game::{Conformance, Determinize, EventLog, Game, NoEvents, Outcome};
+pub use game::{Conformance, Determinize, EventLog, Game, NoEvents, Outcome, TextUi};
 pub use pile::{Counter, Pile};
 pub use replay::{Replay, ReplayError, REPLAY_FORMAT_VERSION};
 pub use rng::GameRng;

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::OnceLock;
 use thiserror::Error;
 
 /// A card: its index in the card set (ids are handed out in card-set order).
@@ -210,13 +211,18 @@ impl CardSet {
     /// The sample card set of spec §12c (102 cards: 32 animals × 3 parts, 3 RABIES,
     /// 3 BERSERK!). Invented for testing; not the official cards.
     pub fn sample() -> CardSet {
-        // The embedded file is checked by a unit test; an empty set is never returned in
-        // practice.
-        CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
-            name: String::new(),
-            cards: Vec::new(),
-            info: Vec::new(),
-        })
+        static SAMPLE: OnceLock<CardSet> = OnceLock::new();
+        SAMPLE
+            .get_or_init(|| {
+                // The embedded file is checked by a unit test; the empty fallback is never
+                // used in practice (and is refused by `Config` validation if it were).
+                CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
+                    name: String::new(),
+                    cards: Vec::new(),
+                    info: Vec::new(),
+                })
+            })
+            .clone()
     }
 
     /// Loads and validates a card set from JSON text.

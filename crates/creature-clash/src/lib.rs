@@ -29,6 +29,7 @@ mod game;
 mod rules;
 mod scenario;
 mod state;
+mod text;
 mod view;
 
 pub use action::{Action, Choice, Creature};
@@ -46,6 +47,7 @@ pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
 pub use game::CreatureClash;
 pub use scenario::{Scenario, Unplaced};
 pub use state::{Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE};
+pub use text::is_to_act;
 pub use view::{view, BerserkView, View};
 
 /// A new game from a configuration and a seed.

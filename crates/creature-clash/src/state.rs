@@ -284,7 +284,7 @@ pub(crate) enum Task {
 /// The full state of a game, hidden information included. Cheap to clone; the rules are
 /// shared. Its JSON form is checked on load ([`State`] implements `Deserialize` through
 /// validation), so a tampered file gives [`Error::InvalidState`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "StateData", try_from = "StateData")]
 pub struct State {
     pub(crate) rules: RulesRef,
@@ -308,6 +308,38 @@ pub struct State {
     pub(crate) tasks: Vec<Task>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
+}
+
+/// Clones with room to grow where `apply` grows: a hand gains cards and the procedure
+/// stack gains steps in almost every transition, and a clone with no spare capacity would
+/// pay a reallocation for each (the derived clone keeps capacity = length).
+impl Clone for State {
+    fn clone(&self) -> State {
+        fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
+            let mut out = Vec::with_capacity(v.len() + room);
+            out.extend_from_slice(v);
+            out
+        }
+        State {
+            rules: self.rules.clone(),
+            rng: self.rng.clone(),
+            dealer: self.dealer,
+            active: self.active,
+            turn: self.turn,
+            deck: self.deck.clone(),
+            discard: Pile::from_bottom_to_top(with_room(self.discard.as_slice(), 8)),
+            hands: self.hands.iter().map(|h| with_room(h, 4)).collect(),
+            champions: self.champions.clone(),
+            boxed: self.boxed.clone(),
+            revealed: self.revealed.clone(),
+            deferred: self.deferred.clone(),
+            chain: self.chain.clone(),
+            berserk: self.berserk.clone(),
+            tasks: with_room(&self.tasks, 6),
+            pending: self.pending,
+            outcome: self.outcome.clone(),
+        }
+    }
 }
 
 /// The serialized form of [`State`]: the same data with the configuration in place of the

@@ -186,6 +186,14 @@ pub trait Conformance: Determinize {
     /// An upper bound on the number of actions a game created from `config` takes.
     fn max_actions(config: &Self::Config) -> usize;
 
+    /// How many seats a game created from `config` has. The suite questions these seats,
+    /// one seat beyond the table (which must see nothing hidden and have no action) and the
+    /// spectator; the default questions every possible seat.
+    fn num_seats(config: &Self::Config) -> usize {
+        let _ = config;
+        crate::seat::MAX_SEATS
+    }
+
     /// How well `seat` is doing, judged from its own view only (higher is better); used by
     /// the greedy bot.
     fn heuristic(view: &Self::View, seat: Seat) -> f64;

@@ -224,6 +224,10 @@ impl Conformance for CreatureClash {
         turns * (10 + 4 * n + 8 * n) + 1_000
     }
 
+    fn num_seats(config: &Config) -> usize {
+        usize::from(config.num_players)
+    }
+
     fn heuristic(view: &View, seat: Seat) -> f64 {
         let champions = |p: usize| view.champions.get(p).map_or(0, Vec::len) as f64;
         let mine = champions(seat.index());

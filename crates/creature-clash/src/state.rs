@@ -22,8 +22,20 @@ pub(crate) struct Rules {
 }
 
 /// A shared handle to the rules; states of one game point to the same rules.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct RulesRef(pub Arc<Rules>);
+
+impl std::fmt::Debug for RulesRef {
+    // The configuration only: the card set would drown every state dump.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut c = self.0.config.clone();
+        if matches!(c.card_set, crate::cards::CardSetChoice::Custom(_)) {
+            c.card_set = crate::cards::CardSetChoice::Sample;
+            f.write_str("(custom card set) ")?;
+        }
+        write!(f, "{c:?}")
+    }
+}
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {

@@ -1,26 +1,58 @@
 //! The conformance suite every fuda game runs, plus bots and a playout runner.
+//!
+//! A game implements [`Conformance`] (defined in `fuda-core` beside [`fuda_core::Game`]
+//! and [`fuda_core::Determinize`], re-exported here) and gets, for free:
+//!
+//! - [`run_conformance`] / [`check_game`]: random games (OpenSpiel's random simulation
+//!   test, made stronger) checking at every step that
+//!   - the game is over exactly when nobody may act and no action is legal; every seat in
+//!     `to_act` has legal actions and no other seat has any;
+//!   - each seat's legal actions are strictly increasing and name that seat as actor, and
+//!     `legal_actions` is their concatenation;
+//!   - legal actions are accepted and `apply` leaves its input unchanged;
+//!   - arbitrary and earlier-seen actions that are not listed are refused by `apply`,
+//!     `apply_in_place` and `apply_logged`, leaving the state unchanged and emitting no
+//!     event;
+//!   - `apply`, `apply_in_place` and `apply_with_events` agree;
+//!   - state, action, events, every view and the configuration survive a JSON round trip,
+//!     and a reloaded state continues identically;
+//!   - the card census never changes;
+//!   - nothing leaks: for each seat and the spectator, resampling what it may not know
+//!     leaves its view (and its legal actions) unchanged, and the events it is shown after
+//!     the same action are the same whenever its views agree (see [`EventLeakCheck`] for
+//!     lawful transient reveals);
+//!   - the game ends within [`Conformance::max_actions`] actions, and a JSON
+//!     [`fuda_core::Replay`] of the seed and actions reproduces the final state.
+//! - [`fuzz_one`] / [`run_corpus`]: the same checks driven by fuzzer bytes.
+//! - [`RandomBot`], [`GreedyBot`], [`playout`] and [`run_playouts`] for simulations.
+//!
+//! Every check runs for seats `0..CheckOptions::seats` (default: every possible seat, as
+//! the trait does not tell the table size; seats beyond the table must have no legal
+//! action and see nothing hidden) and the spectator.
+//!
+//! ```ignore
+//! // In a game crate's tests (`MyGame: Conformance`):
+//! use fuda_testkit::{run_conformance, CheckOptions};
+//! let report = run_conformance::<MyGame>(2_000, 1, &CheckOptions::default())
+//!     .unwrap_or_else(|failure| panic!("{failure}"));
+//! println!("{report}");
+//! ```
 #![deny(missing_docs)]
 
-use fuda_core::{Determinize, GameRng, Seat};
+mod bots;
+mod checks;
+mod conformance;
+mod fuzz;
+mod options;
+mod pool;
+mod runner;
+mod suite;
+mod violation;
 
-/// What a game provides so that the generic suite can test it.
-pub trait Conformance: Determinize {
-    /// A configuration for random playouts: varied player counts and options, always
-    /// with a turn limit (or equivalent) so that every game ends.
-    fn random_config(rng: &mut GameRng) -> Self::Config;
-
-    /// Every card of the state in every zone, as a sorted list of card ids (for the card
-    /// conservation check: it never changes during a game).
-    fn card_census(state: &Self::State) -> Vec<u32>;
-
-    /// An arbitrary action for this state, usually illegal: any seat, any card id, any
-    /// target (used to check that illegal actions are refused and change nothing).
-    fn arbitrary_action(state: &Self::State, rng: &mut GameRng) -> Self::Action;
-
-    /// An upper bound on the number of actions a game created from `config` takes.
-    fn max_actions(config: &Self::Config) -> usize;
-
-    /// How well `seat` is doing, judged from its own view only (higher is better); used by
-    /// the greedy bot.
-    fn heuristic(view: &Self::View, seat: Seat) -> f64;
-}
+pub use bots::{Bot, GreedyBot, RandomBot};
+pub use conformance::Conformance;
+pub use fuzz::{fuzz_check, fuzz_one, fuzz_one_with, run_corpus, run_corpus_with};
+pub use options::{CheckOptions, EventLeakCheck};
+pub use runner::{playout, run_playouts, BotKind, PlayoutResult, PlayoutStats};
+pub use suite::{check_game, run_conformance, FailingCase, GameReport, SuiteFailure, SuiteReport};
+pub use violation::{Check, Violation};

@@ -1,0 +1,133 @@
+//! Simple players for playouts, simulations and examples.
+
+use crate::conformance::Conformance;
+use fuda_core::{Game, GameRng, Observer, Seat};
+use std::fmt;
+
+/// A player that picks actions for a seat. Examples mix bots and humans behind it.
+pub trait Bot<G: Game> {
+    /// An action for `seat` in `state`, or `None` when it has none (or declines to choose).
+    fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Action>;
+}
+
+/// Picks uniformly among the legal actions of its seat.
+pub struct RandomBot<G: Game> {
+    rng: GameRng,
+    /// Reused buffer of legal actions (no allocation in steady state).
+    legal: Vec<G::Action>,
+}
+
+impl<G: Game> RandomBot<G> {
+    /// A random bot drawing from a generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: GameRng::from_seed(seed),
+            legal: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for RandomBot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RandomBot").finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot<G> {
+    fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Action> {
+        G::legal_actions_for(state, seat, &mut self.legal);
+        self.rng.pick(&self.legal).cloned()
+    }
+}
+
+/// Plays the action that looks best one step ahead, judged by [`Conformance::heuristic`]
+/// on its own view.
+///
+/// It never looks at the true hidden state: each decision first determinizes
+/// ([`fuda_core::Determinize::resample`] for its seat), then scores every legal action in
+/// that sampled world. All actions are scored in the same samples so that they are
+/// compared fairly; ties are broken at random. Actions that are not legal in a sample are
+/// not scored in it, and an action never scored ranks last.
+pub struct GreedyBot<G: Game> {
+    rng: GameRng,
+    samples: usize,
+    legal: Vec<G::Action>,
+    /// Per legal action: sum of scores and number of samples it was scored in.
+    scores: Vec<(f64, u32)>,
+}
+
+impl<G: Conformance> GreedyBot<G> {
+    /// A greedy bot using one determinization per decision, seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self::with_samples(seed, 1)
+    }
+
+    /// A greedy bot averaging each action's score over `samples` determinizations (at
+    /// least one).
+    pub fn with_samples(seed: u64, samples: usize) -> Self {
+        GreedyBot {
+            rng: GameRng::from_seed(seed),
+            samples: samples.max(1),
+            legal: Vec::new(),
+            scores: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for GreedyBot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GreedyBot")
+            .field("samples", &self.samples)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Conformance> Bot<G> for GreedyBot<G> {
+    fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Action> {
+        G::legal_actions_for(state, seat, &mut self.legal);
+        if self.legal.len() <= 1 {
+            return self.legal.first().cloned();
+        }
+        let me = Observer::Seat(seat);
+        self.scores.clear();
+        self.scores.resize(self.legal.len(), (0.0, 0));
+        for _ in 0..self.samples {
+            let world = G::resample(state, me, &mut self.rng);
+            for (action, score) in self.legal.iter().zip(&mut self.scores) {
+                if let Ok(next) = G::apply(&world, action) {
+                    let value = G::heuristic(&G::view(&next, me), seat);
+                    if !value.is_nan() {
+                        score.0 += value;
+                        score.1 += 1;
+                    }
+                }
+            }
+        }
+        // Reservoir choice among the best: each tied action is kept with equal chance.
+        let mut best = f64::NEG_INFINITY;
+        let mut pick = 0;
+        let mut ties = 0usize;
+        for (i, &(sum, n)) in self.scores.iter().enumerate() {
+            let mean = if n == 0 {
+                f64::NEG_INFINITY
+            } else {
+                sum / f64::from(n)
+            };
+            match mean.total_cmp(&best) {
+                std::cmp::Ordering::Greater => {
+                    best = mean;
+                    pick = i;
+                    ties = 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    ties += 1;
+                    if self.rng.below(ties) == 0 {
+                        pick = i;
+                    }
+                }
+                std::cmp::Ordering::Less => {}
+            }
+        }
+        self.legal.get(pick).cloned()
+    }
+}

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub use fuda_core as core;
+pub use fuda_serve as serve;
 
 #[cfg(feature = "creature-clash")]
 pub use fuda_creature_clash as creature_clash;

@@ -35,6 +35,14 @@ pub fn with_game<W: WithGame>(name: &str, code: W) -> Option<W::Output> {
     }
 }
 
+/// A protocol server for every game built in.
+pub fn server() -> fuda::serve::Server {
+    let builder = fuda::serve::Server::builder();
+    #[cfg(feature = "creature-clash")]
+    let builder = builder.game::<fuda::creature_clash::CreatureClash>();
+    builder.build()
+}
+
 /// `--flag value` pairs and bare `--switch`es.
 pub struct Args {
     values: BTreeMap<String, String>,

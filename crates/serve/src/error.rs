@@ -1,0 +1,63 @@
+//! Protocol errors: a machine-readable kind and a human message.
+
+use serde::Serialize;
+use std::fmt;
+
+/// What went wrong with a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The line is not a JSON object, or a field is missing or of the wrong type.
+    Malformed,
+    /// The line is longer than [`crate::MAX_LINE_BYTES`].
+    TooLong,
+    /// The `op` is not one of the protocol's requests.
+    UnknownOp,
+    /// No game of that name is served.
+    UnknownGame,
+    /// No open game has that id.
+    UnknownGameId,
+    /// The configuration was refused by the game.
+    InvalidConfig,
+    /// The action names another seat than the one acting.
+    WrongSeat,
+    /// The seat is not at this table.
+    InvalidSeat,
+    /// The action index is out of the legal list.
+    InvalidIndex,
+    /// The game refused the action (the message says why).
+    IllegalAction,
+    /// The replay could not be loaded or does not reproduce.
+    InvalidReplay,
+    /// The replay of a game in progress would reveal hidden cards.
+    HiddenInformation,
+    /// Too many games are open.
+    TooManyGames,
+}
+
+/// An error response: `{"kind": "...", "message": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProtocolError {
+    /// The machine-readable kind.
+    pub kind: ErrorKind,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl ProtocolError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ProtocolError {
+        ProtocolError {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for ProtocolError {}

@@ -6,3 +6,6 @@ pub use fuda_serve as serve;
 
 #[cfg(feature = "creature-clash")]
 pub use fuda_creature_clash as creature_clash;
+
+#[cfg(feature = "uzumajin")]
+pub use fuda_uzumajin as uzumajin;

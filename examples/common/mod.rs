@@ -20,6 +20,8 @@ pub fn games() -> Vec<&'static str> {
     vec![
         #[cfg(feature = "creature-clash")]
         <fuda::creature_clash::CreatureClash as Game>::NAME,
+        #[cfg(feature = "uzumajin")]
+        <fuda::uzumajin::Uzumajin as Game>::NAME,
     ]
 }
 
@@ -28,6 +30,8 @@ pub fn with_game<W: WithGame>(name: &str, code: W) -> Option<W::Output> {
     match name {
         #[cfg(feature = "creature-clash")]
         "creature-clash" => Some(code.run::<fuda::creature_clash::CreatureClash>()),
+        #[cfg(feature = "uzumajin")]
+        "uzumajin" => Some(code.run::<fuda::uzumajin::Uzumajin>()),
         _ => {
             let _ = code;
             None
@@ -40,6 +44,8 @@ pub fn server() -> fuda::serve::Server {
     let builder = fuda::serve::Server::builder();
     #[cfg(feature = "creature-clash")]
     let builder = builder.game::<fuda::creature_clash::CreatureClash>();
+    #[cfg(feature = "uzumajin")]
+    let builder = builder.game::<fuda::uzumajin::Uzumajin>();
     builder.build()
 }
 

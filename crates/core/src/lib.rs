@@ -32,6 +32,6 @@ mod seat;
 
 pub use game::{Conformance, Determinize, EventLog, Game, NoEvents, Outcome, TextUi};
 pub use pile::{Counter, Pile};
-pub use replay::{Replay, ReplayError, REPLAY_FORMAT_VERSION};
+pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};
 pub use rng::GameRng;
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};

@@ -25,6 +25,10 @@ pub struct Replay<G: Game> {
     pub seed: u64,
     /// Every action, in order.
     pub actions: Vec<G::Action>,
+    /// A digest of the final state ([`Replay::seal`]); when present, [`Replay::play`]
+    /// checks that the replayed game ends in exactly that state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_digest: Option<String>,
 }
 
 impl<G: Game> Clone for Replay<G> {
@@ -35,6 +39,7 @@ impl<G: Game> Clone for Replay<G> {
             config: self.config.clone(),
             seed: self.seed,
             actions: self.actions.clone(),
+            final_digest: self.final_digest.clone(),
         }
     }
 }
@@ -57,6 +62,7 @@ impl<G: Game> PartialEq for Replay<G> {
             && self.config == other.config
             && self.seed == other.seed
             && self.actions == other.actions
+            && self.final_digest == other.final_digest
     }
 }
 
@@ -92,6 +98,16 @@ pub enum ReplayError {
         /// The engine's error.
         message: String,
     },
+    /// Every action applied but the final state differs from the one sealed in the replay.
+    #[error(
+        "the replay does not reproduce its game: final state digest {found}, expected {expected}"
+    )]
+    Diverged {
+        /// The digest sealed in the replay.
+        expected: String,
+        /// The digest of the replayed final state.
+        found: String,
+    },
     /// An action did not apply.
     #[error("action {index} of the replay is refused: {message}")]
     IllegalAction {
@@ -111,7 +127,14 @@ impl<G: Game> Replay<G> {
             config,
             seed,
             actions: Vec::new(),
+            final_digest: None,
         }
+    }
+
+    /// Records the digest of `final_state`, the state after every action, so that
+    /// [`Replay::play`] can prove the replay reproduces it.
+    pub fn seal(&mut self, final_state: &G::State) {
+        self.final_digest = Some(digest::<G>(final_state));
     }
 
     /// The replay as JSON text.
@@ -156,7 +179,8 @@ impl<G: Game> Replay<G> {
     ///
     /// # Errors
     /// [`ReplayError::Setup`] if the configuration is refused, [`ReplayError::IllegalAction`]
-    /// at the first action that does not apply.
+    /// at the first action that does not apply, [`ReplayError::Diverged`] if the replay is
+    /// sealed and the final state differs.
     pub fn play(&self) -> Result<G::State, ReplayError> {
         let mut state = G::new_game(&self.config, self.seed).map_err(|e| ReplayError::Setup {
             message: e.to_string(),
@@ -167,6 +191,27 @@ impl<G: Game> Replay<G> {
                 message: e.to_string(),
             })?;
         }
+        if let Some(expected) = &self.final_digest {
+            let found = digest::<G>(&state);
+            if &found != expected {
+                return Err(ReplayError::Diverged {
+                    expected: expected.clone(),
+                    found,
+                });
+            }
+        }
         Ok(state)
     }
+}
+
+/// A 64-bit FNV-1a digest of a state's JSON form, in hex: the same on every machine
+/// (unlike `std`'s hashers, whose keys are random per process).
+pub fn digest<G: Game>(state: &G::State) -> String {
+    let json = serde_json::to_string(state).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in json.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }

@@ -4,6 +4,7 @@
 //! exactly that list. The sample set of §12c ships in `data/sample.json`; users may load
 //! their own. Validation errors name the card and the field.
 
+use crate::action::Creature;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
@@ -266,11 +267,9 @@ impl CardSet {
                 field: field.into(),
                 message,
             };
-            let def: CardDef = serde_json::from_value(raw).map_err(|e| {
+            let def: CardDef = serde_json::from_value(raw.clone()).map_err(|e| {
                 let msg = e.to_string();
-                // serde names the field in its message; pull it out for the `field` slot.
-                let field = msg.split('`').nth(1).unwrap_or("(card)").to_string();
-                bad(&field, msg)
+                bad(&bad_field(&raw, &msg), msg)
             })?;
             if def.id().trim().is_empty() {
                 return Err(bad("id", "must not be empty".into()));
@@ -363,11 +362,29 @@ impl CardSet {
         }
     }
 
-    /// A short label for a card: its fragment and power for a part, its name otherwise.
+    /// A creature's name: its FRONT, MIDDLE and BACK fragments read together (CC-6.1,
+    /// cosmetic), e.g. `RHINOODCUDA`.
+    pub fn creature_name(&self, creature: &Creature) -> String {
+        creature.cards().iter().map(|&c| self.fragment(c)).collect()
+    }
+
+    /// A creature's power: the plain sum of its three parts (CC-6.1; a pure creature gets
+    /// no bonus).
+    pub fn creature_power(&self, creature: &Creature) -> u32 {
+        creature
+            .cards()
+            .iter()
+            .map(|&c| self.info(c).map_or(0, |i| u32::from(i.power)))
+            .sum()
+    }
+
+    /// A short label for a card: fragment, animal, slot and power for a part
+    /// (`RHINO/rhino F10`, `☠` marking VENOM), the name otherwise.
     pub fn label(&self, card: CardId) -> String {
         match self.def(card) {
             Some(CardDef::Part {
                 fragment,
+                animal,
                 power,
                 position,
                 venom,
@@ -378,13 +395,50 @@ impl CardSet {
                     Position::Middle => 'M',
                     Position::Back => 'B',
                 };
-                let v = if *venom { " VENOM" } else { "" };
-                format!("{fragment}({pos} {power}{v})")
+                let v = if *venom { "☠" } else { "" };
+                format!("{fragment}/{animal} {pos}{power}{v}")
             }
             Some(def) => def.name_en().to_string(),
             None => format!("{card}?"),
         }
     }
+}
+
+/// The field of a refused card definition that is wrong. Serde's messages name the field
+/// only when it is missing or unknown, not when its value is bad (`"power": "ten"`,
+/// `"position": "side"`); then the field is found by removing one field at a time: the
+/// culprit is the one whose removal leaves the definition valid, or only missing that
+/// field.
+fn bad_field(raw: &serde_json::Value, message: &str) -> String {
+    let named = message.split('`').nth(1).unwrap_or("(card)").to_string();
+    if message.starts_with("missing field") || message.starts_with("unknown field") {
+        return named;
+    }
+    if let Some(fields) = raw.as_object() {
+        // The `kind` tag is read before anything else: removing it only ever reports it
+        // missing, so it is checked on its own.
+        let kinds = ["part", "rabies", "berserk"];
+        if !fields
+            .get("kind")
+            .and_then(|k| k.as_str())
+            .is_some_and(|k| kinds.contains(&k))
+        {
+            return "kind".into();
+        }
+        for key in fields.keys().filter(|k| k.as_str() != "kind") {
+            let mut rest = fields.clone();
+            rest.remove(key);
+            match serde_json::from_value::<CardDef>(serde_json::Value::Object(rest)) {
+                Ok(_) => return key.clone(),
+                Err(e) if e.to_string().starts_with(&format!("missing field `{key}`")) => {
+                    return key.clone()
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    // Several fields are wrong: the best serde's message gives.
+    named
 }
 
 fn info_of(def: &CardDef) -> CardInfo {

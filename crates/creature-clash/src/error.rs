@@ -37,7 +37,7 @@ pub enum Error {
     #[error("the game is over")]
     GameOver,
     /// The seat may not act now.
-    #[error("{seat} may not act now; waiting for {waiting_for}")]
+    #[error("{seat} may not act now: {waiting_for}")]
     NotToAct {
         /// The seat that tried.
         seat: Seat,

@@ -682,6 +682,49 @@ impl State {
                 "a berserk commitment is pending but no berserk battle is under way",
             ));
         }
+        if !self.pending_fits() {
+            return Err(Error::state(format!(
+                "the pending decision {:?} does not fit the game (turn, battle or hand)",
+                self.pending
+            )));
+        }
         Ok(())
+    }
+
+    /// Whether the pending decision is one the rules could ask for in this state: the
+    /// right player, at the right point of the turn or battle.
+    fn pending_fits(&self) -> bool {
+        let chain = self.chain.as_ref();
+        let battle = chain.and_then(|c| c.battle.as_ref());
+        match self.pending {
+            Pending::TurnStart { seat } | Pending::Main { seat } => {
+                seat == self.active && chain.is_none()
+            }
+            Pending::NextTarget { seat } => {
+                seat == self.active
+                    && chain.is_some_and(|c| c.creature.is_some())
+                    && battle.is_none()
+            }
+            Pending::Defend { seat } => {
+                battle.is_some_and(|b| b.defender == seat && b.result.is_none())
+            }
+            Pending::Steal { seat, from, random } => battle.is_some_and(|b| match b.result {
+                Some(BattleResult::Forfeit) => random && seat == self.active && from == b.defender,
+                Some(BattleResult::AttackerWins) => {
+                    !random && seat == self.active && from == b.defender
+                }
+                Some(BattleResult::DefenderWins | BattleResult::VenomTie) => {
+                    !random && seat == b.defender && from == self.active
+                }
+                Some(BattleResult::Tie) | None => false,
+            }),
+            Pending::DiscardExcess { seat } => self.hand(seat).len() > HAND_SIZE,
+            Pending::BerserkCommit { seat } => self.berserk.as_ref().is_some_and(|b| {
+                b.participants.contains(&seat)
+                    && b.attacker_entry != Some(seat)
+                    && !b.commits.iter().any(|(q, _)| *q == seat)
+            }),
+            Pending::GameOver => true,
+        }
     }
 }

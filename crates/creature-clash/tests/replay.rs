@@ -80,7 +80,9 @@ fn malformed_and_tampered_replays_are_refused() {
     let mut value: serde_json::Value = serde_json::from_str(&replay.to_json()).unwrap();
     value["config"]["num_players"] = 7.into();
     let bad = Replay::<CreatureClash>::from_json(&value.to_string()).unwrap();
-    assert!(matches!(bad.play(), Err(ReplayError::Setup { message }) if message.contains("7 players")));
+    assert!(
+        matches!(bad.play(), Err(ReplayError::Setup { message }) if message.contains("7 players"))
+    );
     // An action changed to one that is not legal there: refused at its index.
     let (mut replay, _) = recorded_game(4);
     let last = replay.actions.len() - 1;

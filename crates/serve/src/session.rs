@@ -168,7 +168,10 @@ impl<G: Conformance + TextUi> DynSession for Session<G> {
     }
 
     fn replay(&self) -> Value {
-        serde_json::from_str(&self.replay.to_json()).unwrap_or(Value::Null)
+        // Sealed with the current state, so a replay tool can prove it reproduces.
+        let mut replay = self.replay.clone();
+        replay.seal(&self.state);
+        serde_json::from_str(&replay.to_json()).unwrap_or(Value::Null)
     }
 
     fn steps(&self) -> usize {

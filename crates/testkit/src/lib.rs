@@ -43,6 +43,7 @@ mod bots;
 mod checks;
 mod conformance;
 mod fuzz;
+pub mod golden;
 mod options;
 mod pool;
 mod runner;

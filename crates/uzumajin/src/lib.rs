@@ -1,0 +1,86 @@
+//! Rules engine for **Uzumajin** (クリアーカードバトル ウズマジン), 2 players: build majins
+//! from stacked transparent soul cards, count MP over both players' majins, attack the
+//! opponent's Majin Box, and be first to put 7 cards into the opponent's damage zone.
+//!
+//! The rules follow `shared/rules/uzumajin.md` (rule IDs `MJ-x.y`); the engine's
+//! decisions are written up in `docs/rules/uzumajin.md`.
+//!
+//! ```
+//! use fuda_uzumajin::{apply, legal_actions, new_game, view, Config, Observer, Seat};
+//! let mut state = new_game(&Config::default(), 42)?;
+//! let mut steps = 0;
+//! while state.outcome().is_none() && steps < 200 {
+//!     let actions = legal_actions(&state);
+//!     state = apply(&state, &actions[0])?; // a pure function: `state` is a new value
+//!     steps += 1;
+//! }
+//! let mine = view(&state, Observer::Seat(Seat(0)));
+//! assert_eq!(mine.players[0].hand.as_ref().map(Vec::len), Some(state.hand(Seat(0)).len()));
+//! # Ok::<_, fuda_uzumajin::Error>(())
+//! ```
+//!
+//! # Feature flags
+//! None: serde is a plain dependency (JSON forms of state, action, view, event, config).
+#![deny(missing_docs)]
+
+mod action;
+mod cards;
+mod config;
+mod error;
+mod event;
+mod game;
+mod rules;
+mod scenario;
+mod state;
+mod text;
+mod view;
+
+pub use action::{Action, Choice, Placement};
+pub use cards::{
+    CardDef, CardId, CardInfo, CardSet, CardSetChoice, CardSetError, CardSetFile, CardType,
+    Condition, Deck, DeckEntry, DefId, Duration, Effect, Static, Target, ZoneFilter, MAX_COLOURS,
+    MAX_DEFS, MAX_EFFECT_STEPS,
+};
+pub use config::{
+    ColourSource, CombatWindow, Config, EmptyMbDamage, FirstPlayer, MpMode, PowerRule,
+    TurnCountBasis,
+};
+pub use error::Error;
+pub use event::{redact, Event};
+pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use game::Uzumajin;
+pub use scenario::{MajinSpec, Scenario};
+pub use state::{Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone};
+pub use view::{view, CardView, MajinView, PlayerView, View};
+
+/// A new game from a configuration and a seed.
+///
+/// # Errors
+/// [`Error::Config`], [`Error::CardSet`] or [`Error::Deck`] when the configuration is
+/// invalid.
+pub fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
+    Uzumajin::new_game(config, seed)
+}
+
+/// The state after `action`; `state` is left untouched.
+///
+/// # Errors
+/// Why the action is illegal ([`Error::NotToAct`], [`Error::CardNotInHand`], ...).
+pub fn apply(state: &State, action: &Action) -> Result<State, Error> {
+    Uzumajin::apply(state, action)
+}
+
+/// Applies `action` in place and returns the full events; on error the state is unchanged.
+///
+/// # Errors
+/// Why the action is illegal.
+pub fn apply_in_place(state: &mut State, action: &Action) -> Result<Vec<Event>, Error> {
+    Uzumajin::apply_with_events(state, action)
+}
+
+/// The legal actions of the seat to act, sorted.
+pub fn legal_actions(state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    Uzumajin::legal_actions(state, &mut out);
+    out
+}

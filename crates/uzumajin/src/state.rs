@@ -1,0 +1,972 @@
+//! The game state, its serialized form and the checks that make a loaded state safe.
+
+use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
+use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
+use crate::error::Error;
+use fuda_core::{GameRng, Outcome, Pile, Seat};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// A majin's id: stable, never reused (MJ-3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MajinId(pub u16);
+
+impl fmt::Display for MajinId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "M{}", self.0)
+    }
+}
+
+/// The two zones a majin can be in (MJ-3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// 準備ゾーン: new majins start here.
+    Prepare,
+    /// バトルゾーン: majins attack and block from here.
+    Battle,
+}
+
+/// A majin: a stack of 1..=4 cards acting as one unit (MJ-3.5).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Majin {
+    /// Stable id.
+    pub id: MajinId,
+    /// Its zone.
+    pub zone: Zone,
+    /// Tapped (◇) or untapped (□).
+    pub tapped: bool,
+    /// The bottom card is face-down (an ura majin's card); only the bottom card can be.
+    pub face_down: bool,
+    /// The cards, bottom first.
+    pub cards: Vec<CardId>,
+    /// Power modifiers until end of turn.
+    #[serde(default)]
+    pub turn_mod: i16,
+    /// Power modifiers until end of battle.
+    #[serde(default)]
+    pub battle_mod: i16,
+}
+
+impl Majin {
+    /// The face-up souls, bottom first.
+    pub fn face_up(&self) -> &[CardId] {
+        let skip = usize::from(self.face_down).min(self.cards.len());
+        self.cards.get(skip..).unwrap_or(&[])
+    }
+
+    /// The face-down card, if any.
+    pub fn face_down_card(&self) -> Option<CardId> {
+        if self.face_down {
+            self.cards.first().copied()
+        } else {
+            None
+        }
+    }
+}
+
+/// One player's zones (MJ-3.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Player {
+    /// Majin Box, bottom first (the top card is drawn).
+    pub mb: Pile<CardId>,
+    /// The hand, in the order its cards entered it (MJ-9.1).
+    pub hand: Vec<CardId>,
+    /// Graveyard, bottom first (public).
+    pub graveyard: Vec<CardId>,
+    /// Damage zone, face-down, oldest first.
+    pub damage: Vec<CardId>,
+    /// Majins in both zones, in id order.
+    pub majins: Vec<Majin>,
+    /// Own turns begun so far (MJ-3.9).
+    pub turns_taken: u32,
+    /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).
+    pub peeked: Vec<CardId>,
+}
+
+/// The rules of one game: configuration, card set and which definition each card
+/// instance is. Shared by every state of the game.
+#[derive(Debug)]
+pub(crate) struct Rules {
+    pub config: Config,
+    pub cards: CardSet,
+    /// The definition of each instance; seat 0's instances first.
+    pub instances: Vec<DefId>,
+    pub deck_size: usize,
+}
+
+/// A shared handle to the rules.
+#[derive(Clone, Debug)]
+pub(crate) struct RulesRef(pub Arc<Rules>);
+
+impl PartialEq for RulesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+    }
+}
+impl Eq for RulesRef {}
+impl Hash for RulesRef {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.deck_size.hash(state);
+    }
+}
+
+impl Rules {
+    /// Validates a configuration and its decks (MJ-3.2) and builds the rules.
+    pub fn new(config: &Config) -> Result<Rules, Error> {
+        let c = config;
+        if !(10..=200).contains(&c.deck_size) {
+            return Err(Error::config(
+                "deck_size",
+                format!("{} is out of range 10..=200", c.deck_size),
+            ));
+        }
+        if c.max_copies_per_card == Some(0) {
+            return Err(Error::config("max_copies_per_card", "must be at least 1"));
+        }
+        if u16::from(c.opening_hand) > c.deck_size {
+            return Err(Error::config(
+                "opening_hand",
+                format!("{} is more than the deck holds", c.opening_hand),
+            ));
+        }
+        if c.damage_to_lose == 0 {
+            return Err(Error::config("damage_to_lose", "must be at least 1"));
+        }
+        if let FirstPlayer::Fixed(seat) = c.first_player {
+            if seat.index() >= 2 {
+                return Err(Error::config(
+                    "first_player",
+                    format!("{seat} is not a seat of a 2-player game"),
+                ));
+            }
+        }
+        if let Some(m) = c.max_cards_per_majin {
+            if !(1..=16).contains(&m) {
+                return Err(Error::config(
+                    "max_cards_per_majin",
+                    format!("{m} is out of range 1..=16"),
+                ));
+            }
+        }
+        if c.combat_cards_per_player > 10 {
+            return Err(Error::config(
+                "combat_cards_per_player",
+                format!("{} is out of range 0..=10", c.combat_cards_per_player),
+            ));
+        }
+        if c.max_turns == Some(0) {
+            return Err(Error::config("max_turns", "must be at least 1 when set"));
+        }
+        let cards = c.card_set.resolve();
+        let deck_size = usize::from(c.deck_size);
+        let mut instances = Vec::with_capacity(2 * deck_size);
+        for (i, deck) in c.decks.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let bad = |message: String| Error::Deck { seat, message };
+            let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
+            for entry in &deck.0 {
+                let def = cards
+                    .find(&entry.card)
+                    .ok_or_else(|| bad(format!("card `{}` is not in the card set", entry.card)))?;
+                if entry.count == 0 {
+                    return Err(bad(format!(
+                        "card `{}` is listed with 0 copies",
+                        entry.card
+                    )));
+                }
+                *copies.entry(&entry.card).or_default() += usize::from(entry.count);
+                for _ in 0..entry.count {
+                    instances.push(def);
+                }
+            }
+            if deck.total() != deck_size {
+                return Err(bad(format!(
+                    "it has {} cards; a deck must have exactly {deck_size}",
+                    deck.total()
+                )));
+            }
+            if let Some(max) = c.max_copies_per_card {
+                if let Some((card, n)) = copies.iter().find(|(_, n)| **n > usize::from(max)) {
+                    return Err(bad(format!(
+                        "it has {n} copies of `{card}`; at most {max} are allowed"
+                    )));
+                }
+            }
+        }
+        Ok(Rules {
+            config: config.clone(),
+            cards,
+            instances,
+            deck_size,
+        })
+    }
+
+    /// The owner of a card instance (its deck).
+    pub fn owner(&self, card: CardId) -> Seat {
+        Seat(u8::from(card.index() >= self.deck_size))
+    }
+
+    /// The definition of a card instance.
+    pub fn def_of(&self, card: CardId) -> Option<DefId> {
+        self.instances.get(card.index()).copied()
+    }
+
+    /// The rules data of a card instance.
+    pub fn info(&self, card: CardId) -> Option<&CardInfo> {
+        self.def_of(card).and_then(|d| self.cards.info(d))
+    }
+
+    /// The card type of an instance.
+    pub fn card_type(&self, card: CardId) -> Option<CardType> {
+        self.info(card).map(|i| i.card_type)
+    }
+
+    /// The compiled effect of an instance.
+    pub fn program(&self, card: CardId) -> &[Op] {
+        self.def_of(card).map_or(&[], |d| self.cards.program(d))
+    }
+
+    /// The card's `id` string.
+    pub fn id_str(&self, card: CardId) -> &str {
+        self.def_of(card)
+            .and_then(|d| self.cards.def(d))
+            .map_or("?", |d| d.id())
+    }
+
+    /// Number of card instances in the game.
+    pub fn num_cards(&self) -> usize {
+        self.instances.len()
+    }
+}
+
+/// The steps of a turn (§4), public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// Before the first turn (A1).
+    Setup,
+    /// Steps 1–3: untap & retreat, draw, ura majin.
+    Start,
+    /// Step 5: play.
+    Main,
+    /// Step 6: attack.
+    Attack,
+    /// Steps 7–8: move, end.
+    Move,
+}
+
+/// The combat window of an attack (MJ-6.5): who holds priority, how many combat cards
+/// each player used, and how many passes in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Window {
+    /// The priority holder.
+    pub holder: Seat,
+    /// Combat cards used, per seat.
+    pub used: [u8; 2],
+    /// Consecutive passes (2 closes the window).
+    pub passes: u8,
+}
+
+/// The attack in progress (§6), public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The attacking majin (it may have ceased to exist mid-battle).
+    pub attacker: MajinId,
+    /// The blocker, once one blocks.
+    pub blocker: Option<MajinId>,
+    /// The combat window, while open.
+    pub window: Option<Window>,
+}
+
+/// Which Uzumajin double effect is being asked about (A15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusKind {
+    /// 2 cards destroyed on a won battle (MJ-6.8).
+    Destroy,
+    /// 2 damage on an unblocked attack (MJ-6.3).
+    Damage,
+}
+
+/// The decision the game waits for, and whose it is. Public (spec §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Pending {
+    /// A1: the janken winner chooses the turn order.
+    TurnOrder {
+        /// The janken winner.
+        seat: Seat,
+    },
+    /// Step 3: A2 or A3.
+    UraMajin {
+        /// The active player.
+        seat: Seat,
+    },
+    /// Step 5: A4, A5 or A6.
+    Main {
+        /// The active player.
+        seat: Seat,
+    },
+    /// Step 6: A7 or A8.
+    Attack {
+        /// The active player.
+        seat: Seat,
+    },
+    /// MJ-6.2: A10 or A11.
+    Block {
+        /// The defender.
+        seat: Seat,
+    },
+    /// MJ-6.5: A12 or A13.
+    Combat {
+        /// The priority holder.
+        seat: Seat,
+    },
+    /// A9: the target of step `pc` of `card`'s effect.
+    Target {
+        /// The effect's controller.
+        seat: Seat,
+        /// The card whose effect resolves.
+        card: CardId,
+        /// The step of its compiled effect.
+        pc: u8,
+        /// The majin the entering soul joined.
+        this: Option<MajinId>,
+    },
+    /// A9: the answer to the `May` at step `pc` of `card`'s effect.
+    May {
+        /// The effect's controller.
+        seat: Seat,
+        /// The card whose effect resolves.
+        card: CardId,
+        /// The step of its compiled effect.
+        pc: u8,
+        /// The majin the entering soul joined.
+        this: Option<MajinId>,
+    },
+    /// A15: the Uzumajin owner decides on the double effect.
+    UzumajinBonus {
+        /// The Uzumajin's owner.
+        seat: Seat,
+        /// Destroy or damage.
+        kind: BonusKind,
+        /// The losing majin (for `Destroy`).
+        loser: Option<MajinId>,
+    },
+    /// A14: advance eligible majins one at a time.
+    Advance {
+        /// The active player.
+        seat: Seat,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl Pending {
+    /// The seat that must decide (none once the game is over).
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Pending::TurnOrder { seat }
+            | Pending::UraMajin { seat }
+            | Pending::Main { seat }
+            | Pending::Attack { seat }
+            | Pending::Block { seat }
+            | Pending::Combat { seat }
+            | Pending::Target { seat, .. }
+            | Pending::May { seat, .. }
+            | Pending::UzumajinBonus { seat, .. }
+            | Pending::Advance { seat } => Some(seat),
+            Pending::GameOver => None,
+        }
+    }
+}
+
+/// A step of a rules procedure still to run. Procedures that can stop for a decision
+/// (an effect waiting for a target, a battle waiting for priority) are kept as a stack of
+/// steps in the state, so the game can stop for any player's decision and resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub(crate) enum Task {
+    /// MJ-4.0–4.3: deck-out check, untap & retreat, draw, ask for the ura majin.
+    BeginTurn,
+    /// MJ-4.4: count MP, then step 5.
+    CountMp,
+    /// Step 5: ask the active player again.
+    Main,
+    /// MJ-12.3: resolve `card`'s effect from step `pc`.
+    Effect {
+        card: CardId,
+        pc: u8,
+        this: Option<MajinId>,
+    },
+    /// Step 6: ask for the next attack, or move on.
+    AttackStep,
+    /// MJ-6.2: ask the defender to block, or go on unblocked if nobody can.
+    BlockStep,
+    /// MJ-6.5: the next combat-window decision, or close the window.
+    Window,
+    /// MJ-6.3 / MJ-6.7 / MJ-6.8: resolve the attack.
+    ResolveAttack,
+    /// MJ-6.10: the attack ends.
+    EndAttack,
+    /// MJ-4.7 (a): advance.
+    Advance,
+    /// MJ-4.7 (b) and MJ-4.8: retreat, end of turn, next turn.
+    EndTurn,
+}
+
+/// The full state of a game, hidden information included. Cheap to clone; the rules are
+/// shared. Its JSON form is checked on load, so a tampered file gives
+/// [`Error::InvalidState`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "StateData", try_from = "StateData")]
+pub struct State {
+    pub(crate) rules: RulesRef,
+    pub(crate) rng: GameRng,
+    pub(crate) players: [Player; 2],
+    pub(crate) active: Seat,
+    pub(crate) first: Option<Seat>,
+    pub(crate) janken_winner: Option<Seat>,
+    /// Game-wide number of the current turn (0 before the first).
+    pub(crate) turn: u32,
+    pub(crate) step: Step,
+    pub(crate) mp_pool: u32,
+    pub(crate) mp_spent: u32,
+    pub(crate) next_majin: u16,
+    pub(crate) attack: Option<Attack>,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) pending: Pending,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+/// The serialized form of [`State`]: the same data with the configuration in place of the
+/// shared rules.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateData {
+    config: Config,
+    rng: GameRng,
+    players: [Player; 2],
+    active: Seat,
+    first: Option<Seat>,
+    janken_winner: Option<Seat>,
+    turn: u32,
+    step: Step,
+    mp_pool: u32,
+    mp_spent: u32,
+    next_majin: u16,
+    attack: Option<Attack>,
+    tasks: Vec<Task>,
+    pending: Pending,
+    outcome: Option<Outcome>,
+}
+
+impl From<State> for StateData {
+    fn from(s: State) -> StateData {
+        StateData {
+            config: s.rules.0.config.clone(),
+            rng: s.rng,
+            players: s.players,
+            active: s.active,
+            first: s.first,
+            janken_winner: s.janken_winner,
+            turn: s.turn,
+            step: s.step,
+            mp_pool: s.mp_pool,
+            mp_spent: s.mp_spent,
+            next_majin: s.next_majin,
+            attack: s.attack,
+            tasks: s.tasks,
+            pending: s.pending,
+            outcome: s.outcome,
+        }
+    }
+}
+
+impl TryFrom<StateData> for State {
+    type Error = Error;
+    fn try_from(d: StateData) -> Result<State, Error> {
+        let rules = Rules::new(&d.config)?;
+        let state = State {
+            rules: RulesRef(Arc::new(rules)),
+            rng: d.rng,
+            players: d.players,
+            active: d.active,
+            first: d.first,
+            janken_winner: d.janken_winner,
+            turn: d.turn,
+            step: d.step,
+            mp_pool: d.mp_pool,
+            mp_spent: d.mp_spent,
+            next_majin: d.next_majin,
+            attack: d.attack,
+            tasks: d.tasks,
+            pending: d.pending,
+            outcome: d.outcome,
+        };
+        state.validate()?;
+        Ok(state)
+    }
+}
+
+/// The other seat of a 2-player game.
+pub(crate) fn other(seat: Seat) -> Seat {
+    Seat(1 - seat.0.min(1))
+}
+
+impl State {
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules.0
+    }
+
+    /// The configuration of this game.
+    pub fn config(&self) -> &Config {
+        &self.rules.0.config
+    }
+
+    /// The card set of this game.
+    pub fn cards(&self) -> &CardSet {
+        &self.rules.0.cards
+    }
+
+    /// The `id` string of a card instance (`?` if out of range).
+    pub fn card_name(&self, card: CardId) -> &str {
+        self.rules().id_str(card)
+    }
+
+    /// The instances of card `id` in `seat`'s deck, in instance order.
+    pub fn instances_of(&self, seat: Seat, id: &str) -> Vec<CardId> {
+        let r = self.rules();
+        let def = r.cards.find(id);
+        (0..r.num_cards())
+            .map(|i| CardId(i as u16))
+            .filter(|&c| r.owner(c) == seat && r.def_of(c) == def && def.is_some())
+            .collect()
+    }
+
+    pub(crate) fn player(&self, seat: Seat) -> &Player {
+        &self.players[usize::from(seat.0 >= 1)]
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[usize::from(seat.0 >= 1)]
+    }
+
+    /// The active player.
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    /// Who went first, once decided.
+    pub fn first_player(&self) -> Option<Seat> {
+        self.first
+    }
+
+    /// Game-wide number of the current turn (1 = the first player's first turn).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Own turns `seat` has begun.
+    pub fn turns_taken(&self, seat: Seat) -> u32 {
+        self.player(seat).turns_taken
+    }
+
+    /// The current step.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The decision the game waits for.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// The attack in progress.
+    pub fn attack(&self) -> Option<&Attack> {
+        self.attack.as_ref()
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// A player's hand, in the order its cards entered it (hidden information).
+    pub fn hand(&self, seat: Seat) -> &[CardId] {
+        &self.player(seat).hand
+    }
+
+    /// A player's Majin Box, bottom first (hidden information).
+    pub fn majin_box(&self, seat: Seat) -> &[CardId] {
+        self.player(seat).mb.as_slice()
+    }
+
+    /// A player's graveyard, bottom first.
+    pub fn graveyard(&self, seat: Seat) -> &[CardId] {
+        &self.player(seat).graveyard
+    }
+
+    /// A player's damage zone (hidden identities).
+    pub fn damage_zone(&self, seat: Seat) -> &[CardId] {
+        &self.player(seat).damage
+    }
+
+    /// A player's majins, in id order.
+    pub fn majins(&self, seat: Seat) -> &[Majin] {
+        &self.player(seat).majins
+    }
+
+    /// A majin and its owner.
+    pub fn majin(&self, id: MajinId) -> Option<(Seat, &Majin)> {
+        for (i, p) in self.players.iter().enumerate() {
+            if let Ok(k) = p.majins.binary_search_by_key(&id, |m| m.id) {
+                return p.majins.get(k).map(|m| (Seat(i as u8), m));
+            }
+        }
+        None
+    }
+
+    pub(crate) fn majin_mut(&mut self, id: MajinId) -> Option<&mut Majin> {
+        for p in &mut self.players {
+            if let Ok(k) = p.majins.binary_search_by_key(&id, |m| m.id) {
+                return p.majins.get_mut(k);
+            }
+        }
+        None
+    }
+
+    /// MP left for the active player in step 5 (MJ-4.4, MJ-5.3, MJ-A10).
+    pub fn mp_available(&self) -> u32 {
+        let total = match self.config().mp_mode {
+            MpMode::PoolAtStep4 => self.mp_pool,
+            MpMode::LiveCount => self.count_majins(),
+        };
+        total.saturating_sub(self.mp_spent)
+    }
+
+    /// Majins on both players' fields (MJ-4.4).
+    pub fn count_majins(&self) -> u32 {
+        self.players.iter().map(|p| p.majins.len() as u32).sum()
+    }
+
+    /// MJ-3.6: exactly 4 (with a limit of 4) face-up souls; any face-down card disqualifies.
+    pub fn is_uzumajin(&self, m: &Majin) -> bool {
+        !m.face_down && m.cards.len() >= 4
+    }
+
+    /// The highest number of cards a majin may hold.
+    pub(crate) fn max_cards(&self) -> usize {
+        self.config()
+            .max_cards_per_majin
+            .map_or(usize::MAX, usize::from)
+    }
+
+    /// MJ-6.6: the power of a majin.
+    pub fn power(&self, m: &Majin) -> u32 {
+        let r = self.rules();
+        let power = |c: &CardId| i32::from(r.info(*c).map_or(0, |i| i.power));
+        let up = m.face_up();
+        let printed = match self.config().power_rule {
+            PowerRule::SumFaceUp => up.iter().map(power).sum(),
+            PowerRule::TopSoul => up.last().map_or(0, power),
+            PowerRule::MaxFaceUp => up.iter().map(power).max().unwrap_or(0),
+        };
+        let attacking = self.attack.is_some_and(|a| a.attacker == m.id);
+        let blocking = self.attack.is_some_and(|a| a.blocker == Some(m.id));
+        let statics: i32 = up
+            .iter()
+            .filter_map(|c| r.info(*c))
+            .map(|i| {
+                i32::from(i.static_always)
+                    + if attacking {
+                        i32::from(i.static_attacking)
+                    } else {
+                        0
+                    }
+                    + if blocking {
+                        i32::from(i.static_blocking)
+                    } else {
+                        0
+                    }
+            })
+            .sum();
+        let total = printed + statics + i32::from(m.turn_mod) + i32::from(m.battle_mod);
+        total.max(0) as u32
+    }
+
+    /// MJ-5.2: the first required colour of `card` that `seat`'s field lacks.
+    pub(crate) fn missing_colour(&self, seat: Seat, card: CardId) -> Option<String> {
+        let r = self.rules();
+        let need = r.info(card)?.required;
+        if need == 0 {
+            return None;
+        }
+        let mut have = 0u32;
+        let sources: &[Seat] = match self.config().colour_source {
+            ColourSource::OwnFaceUp => &[seat],
+            ColourSource::AnyFaceUp => &[Seat(0), Seat(1)],
+        };
+        for &s in sources {
+            for m in &self.player(s).majins {
+                for c in m.face_up() {
+                    if let Some(col) = r.info(*c).and_then(|i| i.colour) {
+                        have |= 1 << col;
+                    }
+                }
+            }
+        }
+        let missing = need & !have;
+        if missing == 0 {
+            return None;
+        }
+        let idx = missing.trailing_zeros() as usize;
+        Some(r.cards.colours().get(idx).cloned().unwrap_or_default())
+    }
+
+    /// Every card in every zone, in no particular order.
+    pub(crate) fn all_cards(&self) -> Vec<CardId> {
+        let mut all = Vec::with_capacity(self.rules().num_cards());
+        for p in &self.players {
+            all.extend(p.mb.iter());
+            all.extend(p.hand.iter());
+            all.extend(p.graveyard.iter());
+            all.extend(p.damage.iter());
+            for m in &p.majins {
+                all.extend(m.cards.iter());
+            }
+        }
+        all
+    }
+
+    /// Checks every invariant a loaded state must keep, so no later step can index out of
+    /// range or lose a card.
+    pub(crate) fn validate(&self) -> Result<(), Error> {
+        let r = self.rules();
+        let seat_ok = |s: Seat, what: &str| -> Result<(), Error> {
+            if s.index() < 2 {
+                Ok(())
+            } else {
+                Err(Error::state(format!(
+                    "{what} names {s}, not a seat of a 2-player game"
+                )))
+            }
+        };
+        seat_ok(self.active, "the active player")?;
+        if let Some(s) = self.first {
+            seat_ok(s, "the first player")?;
+        }
+        if let Some(s) = self.janken_winner {
+            seat_ok(s, "the janken winner")?;
+        }
+        // Every card exactly once, each in its owner's zones.
+        let mut seen = vec![false; r.num_cards()];
+        for (i, p) in self.players.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let zones =
+                p.mb.iter()
+                    .chain(&p.hand)
+                    .chain(&p.graveyard)
+                    .chain(&p.damage)
+                    .chain(p.majins.iter().flat_map(|m| m.cards.iter()));
+            for &c in zones {
+                match seen.get_mut(c.index()) {
+                    None => return Err(Error::state(format!("card {c} is not in the game"))),
+                    Some(true) => return Err(Error::state(format!("card {c} is in two places"))),
+                    Some(slot) => *slot = true,
+                }
+                if r.owner(c) != seat {
+                    return Err(Error::state(format!(
+                        "card {c} belongs to {} but is in {seat}'s zones",
+                        r.owner(c)
+                    )));
+                }
+            }
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            return Err(Error::state(format!("card #{missing} is missing")));
+        }
+        let max = self.max_cards();
+        let mut ids = Vec::new();
+        for (i, p) in self.players.iter().enumerate() {
+            if p.damage.len() >= usize::from(self.config().damage_to_lose) && self.outcome.is_none()
+            {
+                return Err(Error::state(format!(
+                    "P{i} has {} damage but the game goes on",
+                    p.damage.len()
+                )));
+            }
+            if !p.majins.windows(2).all(|w| w[0].id < w[1].id) {
+                return Err(Error::state(format!("P{i}'s majins are not in id order")));
+            }
+            for m in &p.majins {
+                ids.push(m.id);
+                if m.cards.is_empty() || m.cards.len() > max {
+                    return Err(Error::state(format!(
+                        "majin {} holds {} cards",
+                        m.id,
+                        m.cards.len()
+                    )));
+                }
+                if m.id.0 >= self.next_majin {
+                    return Err(Error::state(format!(
+                        "majin {} has an id not handed out yet",
+                        m.id
+                    )));
+                }
+                if let Some(c) = m
+                    .face_up()
+                    .iter()
+                    .find(|c| r.card_type(**c) != Some(CardType::Soul))
+                {
+                    return Err(Error::state(format!(
+                        "face-up card {c} in majin {} is not a soul",
+                        m.id
+                    )));
+                }
+                if let Some(c) = m.face_down_card() {
+                    if !self.config().ura_any_card && r.card_type(c) != Some(CardType::Soul) {
+                        return Err(Error::state(format!(
+                            "face-down card {c} is not a soul (ura_any_card = false)"
+                        )));
+                    }
+                }
+            }
+            let opponent = &self.players[1 - i];
+            for c in &p.peeked {
+                if !opponent
+                    .majins
+                    .iter()
+                    .any(|m| m.face_down_card() == Some(*c))
+                {
+                    return Err(Error::state(format!(
+                        "P{i} remembers card {c}, which is not an opponent's face-down card"
+                    )));
+                }
+            }
+        }
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            return Err(Error::state("two majins share an id"));
+        }
+        let program_ok = |card: CardId, pc: u8| -> Result<(), Error> {
+            if r.def_of(card).is_none() || usize::from(pc) > r.program(card).len() {
+                return Err(Error::state(format!(
+                    "an effect step names card {card} step {pc}, which does not exist"
+                )));
+            }
+            Ok(())
+        };
+        for t in &self.tasks {
+            if let Task::Effect { card, pc, .. } = *t {
+                program_ok(card, pc)?;
+            }
+        }
+        if let Some(a) = &self.attack {
+            if let Some(w) = &a.window {
+                seat_ok(w.holder, "the combat window")?;
+            }
+        }
+        match self.pending {
+            Pending::GameOver => {
+                if self.outcome.is_none() {
+                    return Err(Error::state("the game is over but has no outcome"));
+                }
+            }
+            p => {
+                if self.outcome.is_some() {
+                    return Err(Error::state(
+                        "the game has an outcome but waits for a decision",
+                    ));
+                }
+                if let Some(s) = p.seat() {
+                    seat_ok(s, "the pending decision")?;
+                }
+            }
+        }
+        let active_decides = matches!(
+            self.pending,
+            Pending::UraMajin { .. }
+                | Pending::Main { .. }
+                | Pending::Attack { .. }
+                | Pending::Advance { .. }
+        );
+        if active_decides && self.pending.seat() != Some(self.active) {
+            return Err(Error::state(
+                "the pending decision belongs to the active player",
+            ));
+        }
+        match self.pending {
+            Pending::Block { seat } => match &self.attack {
+                Some(a) if a.blocker.is_none() && a.window.is_none() && seat != self.active => {}
+                _ => return Err(Error::state("a block is pending but no attack awaits one")),
+            },
+            Pending::Combat { seat } => match self.attack.and_then(|a| a.window) {
+                Some(w) if w.holder == seat => {}
+                _ => {
+                    return Err(Error::state(
+                        "combat priority is pending but no window is open for that seat",
+                    ))
+                }
+            },
+            Pending::Target { seat, card, pc, .. } | Pending::May { seat, card, pc, .. } => {
+                program_ok(card, pc)?;
+                if r.owner(card) != seat {
+                    return Err(Error::state(
+                        "an effect waits for a player who does not control it",
+                    ));
+                }
+                let op = r.program(card).get(usize::from(pc));
+                let fits = match (self.pending, op) {
+                    (Pending::May { .. }, Some(Op::May { .. })) => true,
+                    (Pending::Target { .. }, Some(Op::Do(e))) => e.target().is_some(),
+                    _ => false,
+                };
+                if !fits {
+                    return Err(Error::state(
+                        "the pending effect step does not match the card",
+                    ));
+                }
+                if let (Pending::Target { .. }, Some(Op::Do(e))) = (self.pending, op) {
+                    if crate::rules::effects::candidates(self, seat, e).is_empty() {
+                        return Err(Error::state("a target is asked for but none is possible"));
+                    }
+                }
+            }
+            Pending::UzumajinBonus { kind, loser, .. }
+                if self.attack.is_none() || (kind == BonusKind::Destroy) != loser.is_some() =>
+            {
+                return Err(Error::state(
+                    "an Uzumajin bonus is pending outside an attack",
+                ));
+            }
+            Pending::UraMajin { seat }
+                if !self
+                    .player(seat)
+                    .hand
+                    .iter()
+                    .any(|&c| crate::rules::turn::may_be_ura(self, c)) =>
+            {
+                return Err(Error::state(
+                    "an ura majin is asked for but no hand card may be placed",
+                ));
+            }
+            Pending::Attack { .. } | Pending::Main { .. } | Pending::UraMajin { .. }
+                if self.attack.is_some() =>
+            {
+                return Err(Error::state("a step decision is pending during an attack"));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

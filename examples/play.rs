@@ -48,7 +48,7 @@ impl WithGame for Play<'_> {
                 .map_or(0, |d| d.as_secs()),
         };
         let me = Seat(args.get("seat", 0u8)?);
-        let seats = common::num_players::<G>(&config);
+        let seats = G::num_seats(&config);
         if me.index() >= seats {
             return Err(format!(
                 "--seat {} is not a seat of this {seats}-player game",

@@ -9,3 +9,9 @@ pub use fuda_creature_clash as creature_clash;
 
 #[cfg(feature = "uzumajin")]
 pub use fuda_uzumajin as uzumajin;
+
+#[cfg(feature = "mattsan")]
+pub use fuda_mattsan as mattsan;
+
+#[cfg(feature = "monjan")]
+pub use fuda_monjan as monjan;

@@ -22,6 +22,10 @@ pub fn games() -> Vec<&'static str> {
         <fuda::creature_clash::CreatureClash as Game>::NAME,
         #[cfg(feature = "uzumajin")]
         <fuda::uzumajin::Uzumajin as Game>::NAME,
+        #[cfg(feature = "mattsan")]
+        <fuda::mattsan::Mattsan as Game>::NAME,
+        #[cfg(feature = "monjan")]
+        <fuda::monjan::Monjan as Game>::NAME,
     ]
 }
 
@@ -32,6 +36,10 @@ pub fn with_game<W: WithGame>(name: &str, code: W) -> Option<W::Output> {
         "creature-clash" => Some(code.run::<fuda::creature_clash::CreatureClash>()),
         #[cfg(feature = "uzumajin")]
         "uzumajin" => Some(code.run::<fuda::uzumajin::Uzumajin>()),
+        #[cfg(feature = "mattsan")]
+        "mattsan" => Some(code.run::<fuda::mattsan::Mattsan>()),
+        #[cfg(feature = "monjan")]
+        "monjan" => Some(code.run::<fuda::monjan::Monjan>()),
         _ => {
             let _ = code;
             None
@@ -46,6 +54,10 @@ pub fn server() -> fuda::serve::Server {
     let builder = builder.game::<fuda::creature_clash::CreatureClash>();
     #[cfg(feature = "uzumajin")]
     let builder = builder.game::<fuda::uzumajin::Uzumajin>();
+    #[cfg(feature = "mattsan")]
+    let builder = builder.game::<fuda::mattsan::Mattsan>();
+    #[cfg(feature = "monjan")]
+    let builder = builder.game::<fuda::monjan::Monjan>();
     builder.build()
 }
 
@@ -110,7 +122,7 @@ impl Args {
 }
 
 /// The game's default configuration with `--config JSON` merged over it and `--players N`
-/// setting `num_players`.
+/// setting the player count (`num_players`, or `player_count` in Monjan).
 pub fn config_from_args<G: Game>(args: &Args) -> Result<G::Config, String> {
     let mut value = serde_json::to_value(G::Config::default()).map_err(|e| e.to_string())?;
     if let Some(text) = args.text("config") {
@@ -127,23 +139,18 @@ pub fn config_from_args<G: Game>(args: &Args) -> Result<G::Config, String> {
         let n: u8 = players
             .parse()
             .map_err(|_| format!("`--players {players}` is not a number"))?;
-        match value.as_object_mut() {
-            Some(obj) if obj.contains_key("num_players") => {
-                obj.insert("num_players".into(), n.into());
-            }
-            _ => return Err(format!("{} has a fixed number of players", G::NAME)),
+        let obj = value.as_object_mut();
+        match obj.and_then(|o| {
+            let key = ["num_players", "player_count"]
+                .into_iter()
+                .find(|k| o.contains_key(*k))?;
+            o.insert(key.into(), n.into())
+        }) {
+            Some(_) => {}
+            None => return Err(format!("{} has a fixed number of players", G::NAME)),
         }
     }
     serde_json::from_value(value).map_err(|e| format!("invalid configuration: {e}"))
-}
-
-/// The number of seats a configuration sets up (its `num_players`, or 2 for the
-/// two-player games whose configuration has no such field).
-pub fn num_players<G: Game>(config: &G::Config) -> usize {
-    serde_json::to_value(config)
-        .ok()
-        .and_then(|v| v.get("num_players").and_then(serde_json::Value::as_u64))
-        .map_or(2, |n| n as usize)
 }
 
 /// A one-line progress bar on standard error, drawn only when it is a terminal.

@@ -10,6 +10,8 @@ fn server() -> Server {
     Server::builder()
         .game::<fuda_creature_clash::CreatureClash>()
         .game::<fuda_uzumajin::Uzumajin>()
+        .game::<fuda_mattsan::Mattsan>()
+        .game::<fuda_monjan::Monjan>()
         .build()
 }
 
@@ -141,7 +143,7 @@ fn generated() -> String {
     );
     out.push_str(&transcript());
     out.push_str("```\n\n## JSON shapes per game\n\n");
-    for game in ["creature-clash", "uzumajin"] {
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
         out.push_str(&format!("### {game}\n\n{}\n", shapes(game)));
     }
     out.push_str("<!-- generated:end -->\n");

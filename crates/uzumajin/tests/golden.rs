@@ -10,8 +10,8 @@ use std::path::Path;
 fn golden_playthroughs_are_reproduced() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let specs = [
-        ("default_a.json", Config::default(), 21, 80),
-        ("default_b.json", Config::default(), 22, 80),
+        ("default_a.json", Config::default(), 21, 40),
+        ("default_b.json", Config::default(), 22, 40),
     ];
     assert_eq!(fuda_testkit::golden::check_dir::<Uzumajin>(&dir, &specs), 2);
 }

@@ -1,0 +1,336 @@
+//! The field: finding cards, effective stats (MS-6.1), HP (MS-6.3), bench capacity
+//! (MS-3.7), drawing (MS-7.2) and moving cards between zones.
+
+use crate::cards::{
+    CardDef, CardId, CardType, Condition, Effect, OccupiedTrigger, Selector, Stat, TerrainUse,
+    Trigger,
+};
+use crate::event::{Event, LossReason};
+use crate::state::{
+    opp, FieldCard, Player, State, WindowEvent, WindowKind, FLAG_DECK_OUT, MAX_BENCH,
+};
+use fuda_core::{EventLog, Seat};
+
+/// Where a card is on the field: (owner, slot index).
+pub(crate) type Pos = (Seat, usize);
+
+pub(crate) fn player(s: &State, seat: Seat) -> &Player {
+    &s.g.players[seat.index() & 1]
+}
+
+pub(crate) fn player_mut(s: &mut State, seat: Seat) -> &mut Player {
+    &mut s.g.players[seat.index() & 1]
+}
+
+/// The occupant at a position.
+pub(crate) fn occupant(s: &State, pos: Pos) -> Option<&FieldCard> {
+    player(s, pos.0)
+        .field
+        .get(pos.1)
+        .and_then(|slot| slot.occupant.as_ref())
+}
+
+/// The occupant at a position, if it is a face-up unit.
+pub(crate) fn face_up_unit(s: &State, pos: Pos) -> Option<&FieldCard> {
+    occupant(s, pos).filter(|o| o.face_up && s.rules().is(o.card, CardType::Unit))
+}
+
+/// Where the occupant whose (top) card is `card` is.
+pub(crate) fn find(s: &State, card: CardId) -> Option<Pos> {
+    for seat in [Seat(0), Seat(1)] {
+        for (k, slot) in player(s, seat).field.iter().enumerate() {
+            if slot.occupant.as_ref().is_some_and(|o| o.card == card) {
+                return Some((seat, k));
+            }
+        }
+    }
+    None
+}
+
+/// Where the terrain `card` is.
+pub(crate) fn find_terrain(s: &State, card: CardId) -> Option<Pos> {
+    for seat in [Seat(0), Seat(1)] {
+        for (k, slot) in player(s, seat).field.iter().enumerate() {
+            if slot.terrain.is_some_and(|t| t.card == card) {
+                return Some((seat, k));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a continuous selector of a source at `src` covers the unit at `target`.
+fn covers(sel: Selector, src: Pos, target: Pos) -> bool {
+    match sel {
+        Selector::This | Selector::OnThisTerrain => src == target,
+        Selector::AllyBf => target == (src.0, 0),
+        Selector::EnemyBf => target == (opp(src.0), 0),
+        Selector::BothBf => target.1 == 0,
+        _ => false,
+    }
+}
+
+/// Whether a unit ability with this trigger is on for a face-up unit in slot `k`.
+fn continuous_on(trigger: Trigger, k: usize) -> bool {
+    match trigger {
+        Trigger::WhileFaceUpOnField => true,
+        Trigger::WhileFaceUpOnBench => k > 0,
+        Trigger::WhileOnBattlefield => k == 0,
+        _ => false,
+    }
+}
+
+/// Calls `f(source position, effect)` for every continuous effect that is on: abilities of
+/// face-up units and `WhileOccupied` continuous terrains with a face-up unit (MS-6.14).
+fn for_each_continuous(s: &State, mut f: impl FnMut(Pos, &Effect)) {
+    let rules = s.rules();
+    for seat in [Seat(0), Seat(1)] {
+        for (k, slot) in player(s, seat).field.iter().enumerate() {
+            let Some(o) = slot.occupant.as_ref().filter(|o| o.face_up) else {
+                continue;
+            };
+            if let Some(CardDef::Unit { abilities, .. }) = rules.def(o.card) {
+                for a in abilities {
+                    if continuous_on(a.trigger, k)
+                        && a.condition
+                            .is_none_or(|c| condition(s, c, seat, Some((seat, k))))
+                    {
+                        a.effect.iter().for_each(|e| f((seat, k), e));
+                    }
+                }
+            }
+            if let Some(t) = slot.terrain {
+                if let Some(CardDef::Terrain {
+                    use_:
+                        TerrainUse::WhileOccupied {
+                            trigger: OccupiedTrigger::Continuous,
+                        },
+                    effect,
+                    ..
+                }) = rules.def(t.card)
+                {
+                    if rules.is(o.card, CardType::Unit) {
+                        effect.iter().for_each(|e| f((seat, k), e));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The effective value of a stat of the unit at `pos` (MS-6.1): printed value plus
+/// active modifiers, floor 0.
+pub(crate) fn stat(s: &State, pos: Pos, which: Stat) -> i32 {
+    let Some(o) = occupant(s, pos) else { return 0 };
+    let printed = match s.rules().def(o.card) {
+        Some(CardDef::Unit {
+            max_hp, atk, def, ..
+        }) => match which {
+            Stat::Atk => i32::from(*atk),
+            Stat::Def => i32::from(*def),
+            Stat::MaxHp => i32::from(*max_hp),
+        },
+        _ => return 0,
+    };
+    let mut total = printed;
+    for_each_continuous(s, |src, e| {
+        if let Effect::ModifyStat {
+            sel, stat, delta, ..
+        } = e
+        {
+            if *stat == which && covers(*sel, src, pos) {
+                total += i32::from(*delta);
+            }
+        }
+    });
+    for m in &s.g.temp_mods {
+        if m.unit == o.card && m.stat == which {
+            total += i32::from(m.delta);
+        }
+    }
+    total.max(0)
+}
+
+/// HP left (MS-6.3): effective max HP minus damage.
+pub(crate) fn hp_left(s: &State, pos: Pos) -> i32 {
+    let damage = occupant(s, pos).map_or(0, |o| i32::from(o.damage));
+    stat(s, pos, Stat::MaxHp) - damage
+}
+
+/// Bench capacity (MS-3.7): base plus active modifiers, clamped to 0..=MAX_BENCH.
+pub(crate) fn capacity(s: &State, seat: Seat) -> usize {
+    let mut cap = i32::from(s.config().base_bench_capacity);
+    for_each_continuous(s, |src, e| {
+        if let Effect::BenchCapacity { delta } = e {
+            if src.0 == seat {
+                cap += i32::from(*delta);
+            }
+        }
+    });
+    cap.clamp(0, MAX_BENCH as i32) as usize
+}
+
+/// Occupied bench locations.
+pub(crate) fn bench_occupied(s: &State, seat: Seat) -> usize {
+    player(s, seat)
+        .field
+        .iter()
+        .skip(1)
+        .filter(|slot| slot.occupant.is_some())
+        .count()
+}
+
+/// Bench slots holding a unit (face-up or face-down).
+pub(crate) fn bench_units(s: &State, seat: Seat) -> Vec<usize> {
+    let rules = s.rules();
+    player(s, seat)
+        .field
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, slot)| {
+            slot.occupant
+                .as_ref()
+                .is_some_and(|o| rules.is(o.card, CardType::Unit))
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// Slots of face-up units on a player's field (battlefield first).
+pub(crate) fn face_up_units(s: &State, seat: Seat) -> Vec<usize> {
+    (0..player(s, seat).field.len())
+        .filter(|&k| face_up_unit(s, (seat, k)).is_some())
+        .collect()
+}
+
+/// Whether a bench slot accepts a new occupant (MS-3.7).
+pub(crate) fn can_place_on_bench(s: &State, seat: Seat, bench: u8) -> bool {
+    let cap = capacity(s, seat);
+    let k = usize::from(bench) + 1;
+    usize::from(bench) < cap
+        && bench_occupied(s, seat) < cap
+        && player(s, seat)
+            .field
+            .get(k)
+            .is_some_and(|slot| slot.occupant.is_none())
+}
+
+/// Evaluates a condition for `controller`, with the source unit at `src`.
+pub(crate) fn condition(s: &State, c: Condition, controller: Seat, src: Option<Pos>) -> bool {
+    match c {
+        Condition::Always => true,
+        Condition::DamageOnThisAtLeast(n) => src
+            .and_then(|p| occupant(s, p))
+            .is_some_and(|o| o.damage >= n),
+        Condition::HandAtLeast(n) => player(s, controller).hand.len() >= usize::from(n),
+        Condition::AllyBfHpAtMost(n) => {
+            player(s, controller).bf().is_some() && hp_left(s, (controller, 0)) <= i32::from(n)
+        }
+        Condition::EnemyBfHpAtMost(n) => {
+            let e = opp(controller);
+            player(s, e).bf().is_some() && hp_left(s, (e, 0)) <= i32::from(n)
+        }
+    }
+}
+
+/// Puts a card into a hand, keeping card-id order.
+pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
+    let hand = &mut player_mut(s, seat).hand;
+    let at = hand.partition_point(|&c| c < card);
+    hand.insert(at, card);
+}
+
+/// Takes a card out of a hand; returns whether it was there.
+pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) -> bool {
+    let hand = &mut player_mut(s, seat).hand;
+    match hand.binary_search(&card) {
+        Ok(i) => {
+            hand.remove(i);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Flags a player (MS-7.4) once per reason.
+pub(crate) fn flag<L: EventLog<Event>>(
+    s: &mut State,
+    seat: Seat,
+    bit: u8,
+    reason: LossReason,
+    log: &mut L,
+) {
+    let p = player_mut(s, seat);
+    if p.flags & bit == 0 {
+        p.flags |= bit;
+        log.emit(|| Event::Flagged { seat, reason });
+    }
+}
+
+/// Draws `n` cards one at a time (MS-7.2): an empty deck flags the player and stops the
+/// draws; a flagged player draws no more (MS-7.4). The cards drawn are reported in one
+/// event, in card-id order (the order of a hidden deck is nobody's knowledge).
+pub(crate) fn draw<L: EventLog<Event>>(s: &mut State, seat: Seat, n: usize, log: &mut L) {
+    let mut drawn = Vec::new();
+    let mut out = false;
+    for _ in 0..n {
+        if player(s, seat).flags != 0 {
+            break;
+        }
+        match player_mut(s, seat).deck.draw() {
+            Some(card) => {
+                put_in_hand(s, seat, card);
+                drawn.push(card);
+            }
+            None => {
+                out = true;
+                break;
+            }
+        }
+    }
+    if !drawn.is_empty() {
+        drawn.sort_unstable();
+        let count = drawn.len();
+        log.emit(|| Event::Drew {
+            seat,
+            count,
+            cards: Some(drawn),
+        });
+    }
+    if out {
+        log.emit(|| Event::DeckOut { seat });
+        flag(s, seat, FLAG_DECK_OUT, LossReason::DeckOut, log);
+    }
+}
+
+/// Takes the occupant of a slot off the field: its counters and until-end-of-turn
+/// modifiers go with it (MS-3.6).
+pub(crate) fn take_occupant(s: &mut State, pos: Pos) -> Option<FieldCard> {
+    let o = player_mut(s, pos.0)
+        .field
+        .get_mut(pos.1)
+        .and_then(|slot| slot.occupant.take())?;
+    s.g.temp_mods.retain(|m| m.unit != o.card);
+    Some(o)
+}
+
+/// Queues a response-window event (MS-4.8 item 5).
+pub(crate) fn queue(s: &mut State, kind: WindowKind, seat: Seat) {
+    s.g.queued.push(WindowEvent { kind, seat });
+}
+
+/// Rolls `n` dice and sums them (MS-6.9; R4).
+pub(crate) fn roll<L: EventLog<Event>>(s: &mut State, n: u32, log: &mut L) -> u32 {
+    let sides = s.config().dice_sides;
+    let total = if sides == 6 {
+        s.g.rng.roll_d6(n)
+    } else {
+        (0..n).map(|_| u32::from(s.g.rng.roll_die(sides))).sum()
+    };
+    if s.g.rolls.len() < 64 {
+        s.g.rolls.push((n, total));
+    }
+    log.emit(|| Event::DiceRolled { dice: n, total });
+    total
+}

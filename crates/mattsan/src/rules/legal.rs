@@ -1,0 +1,491 @@
+//! Which actions are legal: the generator ([`legal_actions`]) and the checker
+//! ([`check`]) that refuses anything else with a reason, without changing the state.
+//! The checker accepts exactly the generated list, so the two cannot disagree.
+
+use crate::action::{Action, Choice};
+use crate::cards::{CardDef, CardId, CardType, Placement};
+use crate::error::Error;
+use crate::rules::effects;
+use crate::rules::field::{self, player};
+use crate::rules::resolution;
+use crate::state::{Loc, Pending, State, Step, Task};
+use fuda_core::Seat;
+
+/// Writes the legal actions of `seat` into `out`, sorted.
+pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if s.g.outcome.is_some() || !s.g.pending.seats().contains(seat) || seat.index() >= 2 {
+        return;
+    }
+    let rules = s.rules();
+    let me = player(s, seat);
+    let mut push = |choice| out.push(Action { seat, choice });
+    match s.g.pending {
+        Pending::Placement { .. } => {
+            let Some(d) = me.setup.as_ref().filter(|d| !d.committed) else {
+                return;
+            };
+            if d.battlefield.is_none() {
+                for &card in me.hand.iter().filter(|&&c| rules.is(c, CardType::Unit)) {
+                    push(Choice::SetupBattlefield { card });
+                }
+            } else {
+                push(Choice::SetupCommit);
+            }
+            // The battlefield unit is chosen first, so a unit is always left for it.
+            if d.battlefield.is_some() && d.bench.len() < usize::from(s.config().setup_bench_max) {
+                for &card in &me.hand {
+                    if rules.is(card, CardType::Unit) || rules.is(card, CardType::Trap) {
+                        for bench in 0..s.config().base_bench_capacity {
+                            if d.bench.iter().all(|(b, _)| *b != bench) {
+                                push(Choice::SetupBench { card, bench });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Pending::SoulCharge { .. } => {
+            if me.charged < s.config().soul_charge_per_turn {
+                for &card in &me.hand {
+                    push(Choice::SoulCharge { card });
+                }
+            }
+            if me.charged == 0 && !me.soul.is_empty() {
+                push(Choice::ReturnSoul);
+            }
+            push(Choice::SkipSoulCharge);
+        }
+        Pending::StartEffects { .. } => {
+            for &(source, effect) in &s.g.start_pending {
+                push(Choice::ResolveStart { source, effect });
+                if effects::start_optional(s, source, effect) {
+                    push(Choice::DeclineStart { source, effect });
+                }
+            }
+        }
+        Pending::Main { .. } => main_actions(s, seat, &mut push),
+        Pending::EndTurn { .. } => push(Choice::EndTurn),
+        Pending::Respond { window, .. } => {
+            push(Choice::Pass);
+            for k in 1..me.field.len() {
+                if resolution::trap_usable(s, seat, k, Some(window)) {
+                    push(Choice::ActivateTrap {
+                        bench: (k - 1) as u8,
+                    });
+                }
+            }
+            for k in 0..me.field.len() {
+                if resolution::terrain_usable(s, seat, k, Some(window)) {
+                    push(Choice::UseTerrain {
+                        loc: Loc::of_slot(k),
+                    });
+                }
+            }
+        }
+        Pending::Refill { .. } => {
+            for k in field::bench_units(s, seat) {
+                push(Choice::Refill {
+                    bench: (k - 1) as u8,
+                });
+            }
+            if s.config().refill_from_hand {
+                for &card in me.hand.iter().filter(|&&c| rules.is(c, CardType::Unit)) {
+                    push(Choice::RefillFromHand { card });
+                }
+            }
+        }
+        Pending::NextDefeat { .. } => {
+            for k in resolution::waiting(s, seat) {
+                push(Choice::NextDefeat {
+                    loc: Loc::of_slot(k),
+                });
+            }
+        }
+        Pending::PayDiscard { .. } => {
+            for &card in &me.hand {
+                push(Choice::DiscardForCost { card });
+            }
+        }
+        Pending::DiscardFromHand { .. } => {
+            for &card in &me.hand {
+                push(Choice::DiscardFromHand { card });
+            }
+        }
+        Pending::May { .. } => {
+            push(Choice::Accept);
+            push(Choice::Decline);
+        }
+        Pending::ChooseTarget { .. } => {
+            if let Some(&Task::AskTarget { frame, slot }) = s.g.tasks.last() {
+                if let (Some(fr), Some(sel)) = (
+                    effects::frame(s, frame),
+                    effects::slot_selector(s, frame, slot),
+                ) {
+                    for (side, k) in effects::choice_options(s, fr.controller, sel) {
+                        push(Choice::Target {
+                            side,
+                            loc: Loc::of_slot(k),
+                        });
+                    }
+                }
+            }
+        }
+        Pending::ForceSwap { side, .. } => {
+            // A chooser who cannot see that bench picks among all its occupied
+            // locations (MS-5.18); the owner sees which ones hold units.
+            let slots: Vec<usize> = if side == seat {
+                field::bench_units(s, side)
+            } else {
+                (1..player(s, side).field.len())
+                    .filter(|&k| field::occupant(s, (side, k)).is_some())
+                    .collect()
+            };
+            for k in slots {
+                push(Choice::Target {
+                    side,
+                    loc: Loc::of_slot(k),
+                });
+            }
+        }
+        Pending::GameOver => {}
+    }
+    out.sort_unstable();
+}
+
+/// Whether a trump may be declared now (MS-5.7).
+fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
+    let me = player(s, seat);
+    let Some(CardDef::Trump {
+        cost, condition, ..
+    }) = s.rules().def(card)
+    else {
+        return false;
+    };
+    me.soul.iter().any(|c| !c.tapped)
+        && condition.is_none_or(|c| field::condition(s, c, seat, None))
+        && effects::discard_needed(cost) < me.hand.len()
+}
+
+/// The battle actions legal now (MS-5.11 to MS-5.14).
+fn battle_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+    let me = player(s, seat);
+    let Some(bf) = me.bf() else { return };
+    if player(s, crate::state::opp(seat)).bf().is_some() {
+        push(Choice::Attack);
+    }
+    if let Some(CardDef::Unit {
+        specials, supers, ..
+    }) = s.rules().def(bf.card)
+    {
+        let ok = |m: &crate::cards::Move| {
+            m.condition
+                .is_none_or(|c| field::condition(s, c, seat, Some((seat, 0))))
+                && effects::discard_needed(&m.cost) <= me.hand.len()
+        };
+        for (i, m) in specials.iter().enumerate() {
+            if ok(m) {
+                push(Choice::UseSpecial { index: i as u8 });
+            }
+        }
+        for (i, m) in supers.iter().enumerate() {
+            if ok(m) && (bf.ex == 0 || m.ex_reusable) {
+                push(Choice::UseSuperSpecial { index: i as u8 });
+            }
+        }
+    }
+    for k in field::bench_units(s, seat) {
+        push(Choice::Swap {
+            bench: (k - 1) as u8,
+        });
+    }
+}
+
+/// Main-step actions (MS-5.4 to MS-5.10), the battle action and `EndTurn`.
+fn main_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+    let rules = s.rules();
+    let config = s.config();
+    let me = player(s, seat);
+    let cap = field::capacity(s, seat);
+    let free: Vec<u8> = (0..cap as u8)
+        .filter(|&b| field::can_place_on_bench(s, seat, b))
+        .collect();
+    for &card in &me.hand {
+        match rules.def(card) {
+            Some(CardDef::Unit { .. }) => {
+                for &bench in &free {
+                    push(Choice::PlaceUnit {
+                        card,
+                        bench,
+                        face_up: false,
+                    });
+                    push(Choice::PlaceUnit {
+                        card,
+                        bench,
+                        face_up: true,
+                    });
+                }
+            }
+            Some(CardDef::Trap { .. }) => {
+                for &bench in &free {
+                    push(Choice::PlaceTrap { card, bench });
+                }
+            }
+            Some(CardDef::Trump { .. }) if trump_usable(s, seat, card) => {
+                push(Choice::UseTrump { card });
+            }
+            Some(CardDef::Terrain { placement, .. }) if config.terrain_enabled => {
+                for k in 0..=cap {
+                    let loc = Loc::of_slot(k);
+                    let allowed = match placement {
+                        Placement::Any => true,
+                        Placement::BattlefieldOnly => k == 0,
+                        Placement::BenchOnly => k > 0,
+                    };
+                    let empty = field::occupant(s, (seat, k)).is_none();
+                    if allowed && (config.terrain_under_occupant || empty) {
+                        push(Choice::PlaceTerrain { card, loc });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for k in 1..me.field.len() {
+        if field::occupant(s, (seat, k))
+            .is_some_and(|o| !o.face_up && rules.is(o.card, CardType::Unit))
+        {
+            push(Choice::FlipUnit {
+                bench: (k - 1) as u8,
+            });
+        }
+        if resolution::trap_usable(s, seat, k, None) {
+            push(Choice::ActivateTrap {
+                bench: (k - 1) as u8,
+            });
+        }
+    }
+    for k in 0..me.field.len() {
+        if resolution::terrain_usable(s, seat, k, None) {
+            push(Choice::UseTerrain {
+                loc: Loc::of_slot(k),
+            });
+        }
+    }
+    let mut any_battle = false;
+    if s.g.step == Step::Main {
+        battle_actions(s, seat, &mut |c| {
+            any_battle = true;
+            push(c)
+        });
+    }
+    if !config.battle_action_required || !any_battle {
+        push(Choice::EndTurn);
+    }
+}
+
+/// What the game waits for, in words.
+pub(crate) fn describe(p: Pending) -> String {
+    match p {
+        Pending::Placement { waiting } => format!(
+            "the secret setup placement of {}",
+            waiting
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Pending::SoulCharge { seat } => format!("{seat}'s soul-charge choice"),
+        Pending::StartEffects { seat } => format!("{seat} to resolve start-of-turn effects"),
+        Pending::Main { seat } => format!("{seat}'s main step"),
+        Pending::EndTurn { seat } => format!("{seat} to end the turn"),
+        Pending::Respond { seat, .. } => format!("{seat} to respond or pass"),
+        Pending::Refill { seat } => format!("{seat} to refill the battlefield"),
+        Pending::NextDefeat { seat } => format!("{seat} to choose the next defeat"),
+        Pending::PayDiscard { seat, .. } => format!("{seat} to discard a card for a cost"),
+        Pending::ChooseTarget { seat, .. } => format!("{seat} to choose a target"),
+        Pending::May { seat, .. } => format!("{seat} to accept or decline an optional effect"),
+        Pending::DiscardFromHand { seat, .. } => format!("{seat} to discard a card"),
+        Pending::ForceSwap { seat, .. } => format!("{seat} to choose the unit that swaps in"),
+        Pending::GameOver => "nothing (the game is over)".into(),
+    }
+}
+
+/// Refuses an illegal action with the reason; accepts exactly the actions that
+/// [`legal_actions`] lists.
+pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
+    if s.g.outcome.is_some() {
+        return Err(Error::GameOver);
+    }
+    if !s.g.pending.seats().contains(a.seat) || a.seat.index() >= 2 {
+        return Err(Error::NotToAct {
+            seat: a.seat,
+            waiting_for: describe(s.g.pending),
+        });
+    }
+    let mut legal = Vec::new();
+    legal_actions(s, a.seat, &mut legal);
+    if legal.binary_search(a).is_ok() {
+        return Ok(());
+    }
+    Err(explain(s, a))
+}
+
+/// Why a (refused) action is illegal, in a player's words.
+fn explain(s: &State, a: &Action) -> Error {
+    let seat = a.seat;
+    let rules = s.rules();
+    let me = player(s, seat);
+    let wrong = || Error::WrongDecision {
+        choice: a.choice.name().into(),
+        expected: describe(s.g.pending),
+    };
+    let in_hand = |card: CardId| -> Result<(), Error> {
+        if me.hand.binary_search(&card).is_ok() {
+            Ok(())
+        } else {
+            Err(Error::CardNotInHand { seat, card: card.0 })
+        }
+    };
+    let of_type = |card: CardId, t: CardType, what: &str| -> Result<(), Error> {
+        if rules.is(card, t) {
+            Ok(())
+        } else {
+            Err(Error::WrongCard {
+                card: card.0,
+                reason: format!("it is not {what}"),
+            })
+        }
+    };
+    let bench = |reason: &str| Error::BadLocation {
+        reason: reason.into(),
+    };
+    let pending = s.g.pending;
+    let result: Result<(), Error> = (|| match (&a.choice, pending) {
+        (Choice::SetupBattlefield { card }, Pending::Placement { .. }) => {
+            in_hand(*card)?;
+            of_type(
+                *card,
+                CardType::Unit,
+                "a unit (only a unit goes on the battlefield)",
+            )?;
+            Err(bench("the battlefield card is already chosen"))
+        }
+        (Choice::SetupBench { card, .. }, Pending::Placement { .. }) => {
+            in_hand(*card)?;
+            if !(rules.is(*card, CardType::Unit) || rules.is(*card, CardType::Trap)) {
+                return Err(Error::WrongCard {
+                    card: card.0,
+                    reason: "only units and traps are placed at setup".into(),
+                });
+            }
+            Err(bench(
+                "the bench location is taken, out of range, or the bench is full",
+            ))
+        }
+        (Choice::SetupCommit, Pending::Placement { .. }) => {
+            Err(bench("a unit must be placed on the battlefield first"))
+        }
+        (Choice::SoulCharge { card }, Pending::SoulCharge { .. }) => {
+            in_hand(*card)?;
+            Err(Error::SoulCharge {
+                reason: "no more cards may be charged this turn".into(),
+            })
+        }
+        (Choice::ReturnSoul, Pending::SoulCharge { .. }) => Err(Error::SoulCharge {
+            reason: "nothing to return, or a card was already charged this turn".into(),
+        }),
+        (Choice::DeclineStart { .. }, Pending::StartEffects { .. }) => Err(Error::CannotUse {
+            reason: "that start-of-turn effect is mandatory or not pending".into(),
+        }),
+        (Choice::ResolveStart { .. }, Pending::StartEffects { .. }) => Err(Error::CannotUse {
+            reason: "that start-of-turn effect is not pending".into(),
+        }),
+        (Choice::PlaceUnit { card, .. }, Pending::Main { .. }) => {
+            in_hand(*card)?;
+            of_type(*card, CardType::Unit, "a unit")?;
+            Err(bench(
+                "that bench location is not empty, not available, or the bench is full",
+            ))
+        }
+        (Choice::PlaceTrap { card, .. }, Pending::Main { .. }) => {
+            in_hand(*card)?;
+            of_type(*card, CardType::Trap, "a trap")?;
+            Err(bench(
+                "that bench location is not empty, not available, or the bench is full",
+            ))
+        }
+        (Choice::FlipUnit { .. }, Pending::Main { .. }) => {
+            Err(bench("no face-down unit of yours there"))
+        }
+        (Choice::UseTrump { card }, Pending::Main { .. }) => {
+            in_hand(*card)?;
+            of_type(*card, CardType::Trump, "a trump")?;
+            if !me.soul.iter().any(|c| !c.tapped) {
+                return Err(Error::SoulCharge {
+                    reason: "a trump needs an upright soul-charge card".into(),
+                });
+            }
+            Err(Error::CannotUse {
+                reason: "its cost cannot be paid or its condition does not hold".into(),
+            })
+        }
+        (Choice::PlaceTerrain { card, .. }, Pending::Main { .. }) => {
+            in_hand(*card)?;
+            of_type(*card, CardType::Terrain, "a terrain")?;
+            Err(bench("the terrain may not be placed there"))
+        }
+        (Choice::UseTerrain { .. }, Pending::Main { .. } | Pending::Respond { .. }) => {
+            Err(Error::CannotUse {
+                reason: "no usable upright terrain with a face-up unit on it there".into(),
+            })
+        }
+        (Choice::ActivateTrap { .. }, Pending::Main { .. } | Pending::Respond { .. }) => {
+            Err(Error::CannotUse {
+                reason: "no trap there whose condition is met".into(),
+            })
+        }
+        (
+            Choice::Attack
+            | Choice::UseSpecial { .. }
+            | Choice::UseSuperSpecial { .. }
+            | Choice::Swap { .. },
+            Pending::Main { .. },
+        ) => {
+            if s.g.step != Step::Main {
+                return Err(Error::CannotUse {
+                    reason: "the battle action of this turn has been taken".into(),
+                });
+            }
+            Err(Error::CannotUse {
+                reason: "that battle action is not available (move, condition, cost, EX \
+                         counter or bench unit)"
+                    .into(),
+            })
+        }
+        (Choice::EndTurn, Pending::Main { .. }) => Err(Error::CannotEndTurn {
+            reason: "a battle action must be taken first".into(),
+        }),
+        (Choice::Refill { .. } | Choice::RefillFromHand { .. }, Pending::Refill { .. }) => {
+            Err(bench("no unit of yours there"))
+        }
+        (Choice::NextDefeat { .. }, Pending::NextDefeat { .. }) => {
+            Err(bench("no unit of yours waiting to be defeated there"))
+        }
+        (Choice::DiscardForCost { card }, Pending::PayDiscard { .. })
+        | (Choice::DiscardFromHand { card }, Pending::DiscardFromHand { .. }) => {
+            in_hand(*card)?;
+            Err(wrong())
+        }
+        (Choice::Target { .. }, Pending::ChooseTarget { .. } | Pending::ForceSwap { .. }) => {
+            Err(Error::BadTarget {
+                reason: "that location is not one of the options".into(),
+            })
+        }
+        _ => Err(wrong()),
+    })();
+    match result {
+        Err(e) => e,
+        Ok(()) => wrong(),
+    }
+}

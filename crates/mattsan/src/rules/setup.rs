@@ -1,0 +1,215 @@
+//! Setup (MS-3.9 to MS-3.14): shuffle, opening hands, the mulligan, the first-player
+//! dice and the secret simultaneous placement.
+
+use crate::cards::{CardId, CardType};
+use crate::config::{Config, FirstPlayerMethod};
+use crate::error::Error;
+use crate::event::{Event, LossReason};
+use crate::rules::field::{self, player, player_mut};
+use crate::rules::resolution;
+use crate::state::{
+    FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
+    FLAG_SETUP,
+};
+use fuda_core::{EventLog, GameRng, NoEvents, Pile, Seat, SeatSet};
+use std::sync::Arc;
+
+/// A new game from a configuration and a seed.
+pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
+    new_game_with_rng(config, GameRng::from_seed(seed))
+}
+
+/// A new game whose randomness comes from `rng` (scenarios force dice this way).
+pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, Error> {
+    let rules = Rules::new(config)?;
+    let mut players = [Player::new(), Player::new()];
+    for (i, p) in players.iter_mut().enumerate() {
+        let ids: Vec<CardId> = (0..rules.num_cards() as u16)
+            .map(CardId)
+            .filter(|&c| rules.owner(c) == Seat(i as u8))
+            .collect();
+        p.deck = Pile::from_bottom_to_top(ids);
+    }
+    let mut s = State {
+        rules: RulesRef(Arc::new(rules)),
+        g: crate::state::Board {
+            rng,
+            step: Step::Setup,
+            turn: 0,
+            active: Seat(0),
+            first_player: None,
+            first_rolls: Vec::new(),
+            players,
+            in_use: Vec::new(),
+            attack: None,
+            trump: None,
+            frames: Vec::new(),
+            temp_mods: Vec::new(),
+            start_pending: Vec::new(),
+            queued: Vec::new(),
+            rolls: Vec::new(),
+            tasks: Vec::new(),
+            pending: Pending::GameOver,
+            outcome: None,
+        },
+    };
+    setup(&mut s, &mut NoEvents);
+    Ok(s)
+}
+
+fn has_unit(s: &State, seat: Seat) -> bool {
+    player(s, seat)
+        .hand
+        .iter()
+        .any(|&c| s.rules().is(c, CardType::Unit))
+}
+
+/// MS-3.9 to MS-3.12, then the placement decision.
+pub(crate) fn setup<L: EventLog<Event>>(s: &mut State, log: &mut L) {
+    // R1: seat 0's deck, then seat 1's.
+    for seat in [Seat(0), Seat(1)] {
+        let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
+        deck.shuffle(&mut s.g.rng);
+        player_mut(s, seat).deck = deck;
+    }
+    let hand = usize::from(s.config().opening_hand);
+    for seat in [Seat(0), Seat(1)] {
+        field::draw(s, seat, hand, log);
+    }
+    // MS-3.11: mulligans in seat order; losses only after both.
+    for seat in [Seat(0), Seat(1)] {
+        if has_unit(s, seat) {
+            continue;
+        }
+        if s.config().mulligan_on_no_unit {
+            let cards = std::mem::take(&mut player_mut(s, seat).hand);
+            let revealed: Vec<String> = cards.iter().map(|&c| s.card_name(c).to_string()).collect();
+            log.emit(|| Event::Mulligan { seat, revealed });
+            let p = player_mut(s, seat);
+            p.mulligan_reveal = cards.clone();
+            p.deck.extend(cards);
+            let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
+            deck.shuffle(&mut s.g.rng);
+            player_mut(s, seat).deck = deck;
+            field::draw(s, seat, hand, log);
+        }
+        if !has_unit(s, seat) {
+            field::flag(s, seat, FLAG_SETUP, LossReason::NoUnitAfterMulligan, log);
+        }
+    }
+    resolution::decide(s, log);
+    if s.g.outcome.is_some() {
+        return;
+    }
+    // MS-3.12: the first player.
+    let first = match s.config().first_player_method {
+        FirstPlayerMethod::Fixed(seat) => seat,
+        FirstPlayerMethod::DiceHigherRerollTies => {
+            let sides = s.config().dice_sides;
+            let mut winner = Seat(0);
+            // Ties reroll; the bound only guards a pathological forced-dice queue.
+            for _ in 0..1000 {
+                let r = [s.g.rng.roll_die(sides), s.g.rng.roll_die(sides)];
+                s.g.first_rolls.push(r);
+                log.emit(|| Event::FirstPlayerRoll { rolls: r });
+                if r[0] != r[1] {
+                    winner = if r[0] > r[1] { Seat(0) } else { Seat(1) };
+                    break;
+                }
+            }
+            winner
+        }
+    };
+    s.g.first_player = Some(first);
+    s.g.active = first;
+    log.emit(|| Event::FirstPlayer { seat: first });
+    for p in &mut s.g.players {
+        p.setup = Some(SetupDraft::default());
+    }
+    s.g.pending = Pending::Placement {
+        waiting: SeatSet::all(2),
+    };
+}
+
+fn draft(s: &mut State, seat: Seat) -> Option<&mut SetupDraft> {
+    player_mut(s, seat).setup.as_mut()
+}
+
+/// MS-5.1: a unit face-down on the battlefield (secret).
+pub(crate) fn place_battlefield<L: EventLog<Event>>(
+    s: &mut State,
+    seat: Seat,
+    card: CardId,
+    log: &mut L,
+) {
+    if field::take_from_hand(s, seat, card) {
+        if let Some(d) = draft(s, seat) {
+            d.battlefield = Some(card);
+        }
+        log.emit(|| Event::SetupPlaced {
+            seat,
+            card,
+            loc: crate::state::Loc::Battlefield,
+        });
+    }
+}
+
+/// MS-5.1: a unit or trap face-down on a bench location (secret).
+pub(crate) fn place_bench<L: EventLog<Event>>(
+    s: &mut State,
+    seat: Seat,
+    card: CardId,
+    bench: u8,
+    log: &mut L,
+) {
+    if field::take_from_hand(s, seat, card) {
+        if let Some(d) = draft(s, seat) {
+            d.bench.push((bench, card));
+        }
+        log.emit(|| Event::SetupPlaced {
+            seat,
+            card,
+            loc: crate::state::Loc::Bench(bench),
+        });
+    }
+}
+
+/// MS-5.1 commit; when both have committed, MS-3.14 reveal and turn 1.
+pub(crate) fn commit<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
+    if let Some(d) = draft(s, seat) {
+        d.committed = true;
+    }
+    log.emit(|| Event::SetupCommitted { seat });
+    let waiting: SeatSet = [Seat(0), Seat(1)]
+        .into_iter()
+        .filter(|&p| !player(s, p).setup.as_ref().is_some_and(|d| d.committed))
+        .collect();
+    if !waiting.is_empty() {
+        s.g.pending = Pending::Placement { waiting };
+        return;
+    }
+    // MS-3.14: both battlefield units turn face-up at once; no OnFaceUp trigger.
+    let mut bf = [CardId(0); 2];
+    let mut bench: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    for seat in [Seat(0), Seat(1)] {
+        let d = player_mut(s, seat).setup.take().unwrap_or_default();
+        if let Some(c) = d.battlefield {
+            bf[seat.index()] = c;
+            player_mut(s, seat).field[0].occupant = Some(FieldCard::new(c, true, 0));
+        }
+        for (b, c) in d.bench {
+            if let Some(slot) = player_mut(s, seat).field.get_mut(usize::from(b) + 1) {
+                slot.occupant = Some(FieldCard::new(c, false, 0));
+                bench[seat.index()].push(b);
+            }
+        }
+        bench[seat.index()].sort_unstable();
+    }
+    log.emit(|| Event::SetupRevealed {
+        battlefield: bf,
+        bench,
+    });
+    s.g.step = Step::TurnStart;
+    s.g.tasks.push(Task::BeginTurn);
+    let _ = WindowKind::TurnStarted;
+}

@@ -1,0 +1,1257 @@
+//! The game state, the compiled rules it shares, its serialized form and the checks that
+//! make a loaded state safe.
+
+use crate::cards::{
+    CardDef, CardId, CardSet, CardType, Condition, DefId, Effect, EventPattern, Selector,
+};
+use crate::config::{Config, DeckChoice};
+use crate::error::Error;
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The most bench locations a field can have (capacity is clamped to it).
+pub const MAX_BENCH: usize = 8;
+/// Field slots per player: the battlefield (slot 0) and the bench locations.
+pub(crate) const FIELD_SLOTS: usize = 1 + MAX_BENCH;
+
+/// Loss flags (MS-7.4), one bit each.
+pub(crate) const FLAG_NO_UNIT: u8 = 1;
+pub(crate) const FLAG_DECK_OUT: u8 = 2;
+pub(crate) const FLAG_SETUP: u8 = 4;
+
+/// One compiled effect instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Instr {
+    /// A primitive; `slot` is its choice slot when its selector chooses.
+    Prim { effect: Effect, slot: Option<u8> },
+    /// Instructions in order.
+    Seq(Vec<u16>),
+    /// An optional part (MS-5.19).
+    May(u16),
+    /// A conditional part.
+    If(Condition, u16),
+}
+
+/// A compiled effect list: its first instruction and the choosing selectors in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Root {
+    pub instr: u16,
+    pub slots: Vec<Selector>,
+}
+
+/// The rules of one game: configuration, card set, the card list and compiled effects.
+#[derive(Debug)]
+pub(crate) struct Rules {
+    pub config: Config,
+    pub cards: CardSet,
+    /// The definition of each card instance.
+    pub instances: Vec<DefId>,
+    /// How many instances seat 0 owns (ids below it are seat 0's).
+    pub split: usize,
+    /// First root of each definition (see [`CardDef::effect_lists`]).
+    pub root_base: Vec<u16>,
+    pub roots: Vec<Root>,
+    pub program: Vec<Instr>,
+}
+
+fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selector>) -> u16 {
+    let mut children = Vec::with_capacity(effects.len());
+    for e in effects {
+        let idx = match e {
+            Effect::May { then } => {
+                let inner = compile(then, program, slots);
+                program.push(Instr::May(inner));
+                program.len() - 1
+            }
+            Effect::If { cond, then } => {
+                let inner = compile(then, program, slots);
+                program.push(Instr::If(*cond, inner));
+                program.len() - 1
+            }
+            _ => {
+                let slot = selector_of(e).filter(|s| s.is_choice()).map(|s| {
+                    slots.push(s);
+                    (slots.len() - 1) as u8
+                });
+                program.push(Instr::Prim {
+                    effect: e.clone(),
+                    slot,
+                });
+                program.len() - 1
+            }
+        };
+        children.push(idx as u16);
+    }
+    program.push(Instr::Seq(children));
+    (program.len() - 1) as u16
+}
+
+/// The selector of a primitive, if it has one.
+pub(crate) fn selector_of(e: &Effect) -> Option<Selector> {
+    match e {
+        Effect::DealDamage { sel, .. }
+        | Effect::Heal { sel, .. }
+        | Effect::Destroy { sel }
+        | Effect::ReturnToHand { sel }
+        | Effect::ModifyStat { sel, .. }
+        | Effect::RemoveEx { sel }
+        | Effect::Peek { sel } => Some(*sel),
+        _ => None,
+    }
+}
+
+/// The deck-building limit of a definition (MS-3.2, MS-A25): its own `deck_limit` when
+/// it differs from the standard 3, otherwise `max_copies`.
+pub(crate) fn copy_limit(def: &CardDef, max_copies: u8) -> u8 {
+    if def.deck_limit() != 3 {
+        def.deck_limit()
+    } else {
+        max_copies
+    }
+}
+
+/// Checks a deck list against the deck-building rules (MS-3.2) and returns it as
+/// definitions.
+pub(crate) fn check_deck(
+    config: &Config,
+    cards: &CardSet,
+    seat: usize,
+    list: &[String],
+) -> Result<Vec<DefId>, Error> {
+    let bad = |message: String| Error::Deck {
+        seat: Seat(seat as u8),
+        message,
+    };
+    if list.len() != usize::from(config.deck_size) {
+        return Err(bad(format!(
+            "the deck has {} cards; it must have exactly {}",
+            list.len(),
+            config.deck_size
+        )));
+    }
+    let mut counts: BTreeMap<&str, u8> = BTreeMap::new();
+    let mut defs = Vec::with_capacity(list.len());
+    for name in list {
+        let def = cards
+            .find(name)
+            .ok_or_else(|| bad(format!("unknown card `{name}`")))?;
+        let card = cards
+            .def(def)
+            .ok_or_else(|| bad(format!("unknown card `{name}`")))?;
+        if !config.terrain_enabled && card.card_type() == CardType::Terrain {
+            return Err(bad(format!(
+                "`{name}` is a terrain card and terrain cards are disabled"
+            )));
+        }
+        let n = counts.entry(name.as_str()).or_insert(0);
+        *n = n.saturating_add(1);
+        let limit = copy_limit(card, config.max_copies);
+        if *n > limit {
+            return Err(bad(format!(
+                "more than {limit} copies of `{name}` (card field `deck_limit`)"
+            )));
+        }
+        defs.push(def);
+    }
+    Ok(defs)
+}
+
+impl Rules {
+    /// Validates a configuration and builds the rules.
+    pub fn new(config: &Config) -> Result<Rules, Error> {
+        let range = |field: &str, v: u8, lo: u8, hi: u8| -> Result<(), Error> {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::config(
+                    field,
+                    format!("{v} is out of range {lo}..={hi}"),
+                ))
+            }
+        };
+        range("deck_size", config.deck_size, 1, 60)?;
+        range("max_copies", config.max_copies, 1, 60)?;
+        range("opening_hand", config.opening_hand, 1, 20)?;
+        range(
+            "base_bench_capacity",
+            config.base_bench_capacity,
+            1,
+            MAX_BENCH as u8,
+        )?;
+        range(
+            "setup_bench_max",
+            config.setup_bench_max,
+            0,
+            config.base_bench_capacity,
+        )?;
+        range("soul_charge_per_turn", config.soul_charge_per_turn, 0, 5)?;
+        range("dice_sides", config.dice_sides, 2, 20)?;
+        if config.opening_hand > config.deck_size {
+            return Err(Error::config(
+                "opening_hand",
+                "the opening hand cannot be larger than the deck",
+            ));
+        }
+        if config.max_turns == Some(0) {
+            return Err(Error::config("max_turns", "must be at least 1 when set"));
+        }
+        if let crate::config::FirstPlayerMethod::Fixed(seat) = config.first_player_method {
+            if seat.index() >= 2 {
+                return Err(Error::config(
+                    "first_player_method",
+                    format!("{seat} is not a seat of a 2-player game"),
+                ));
+            }
+        }
+        let cards = config.card_set.resolve();
+        if cards.is_empty() {
+            return Err(Error::config("card_set", "the card set is empty"));
+        }
+        let mut instances = Vec::with_capacity(60);
+        let mut split = 0;
+        for (seat, choice) in config.decks.iter().enumerate() {
+            let list: Vec<String> = match choice {
+                DeckChoice::Named(name) => cards
+                    .deck(name)
+                    .ok_or_else(|| Error::Deck {
+                        seat: Seat(seat as u8),
+                        message: format!("the card set has no deck named `{name}`"),
+                    })?
+                    .to_vec(),
+                DeckChoice::List(list) => list.clone(),
+            };
+            let mut defs = check_deck(config, &cards, seat, &list)?;
+            // Ids are handed out in card-set order, so an id names its definition.
+            defs.sort_unstable();
+            instances.extend(defs);
+            if seat == 0 {
+                split = instances.len();
+            }
+        }
+        let mut program = Vec::new();
+        let mut roots = Vec::new();
+        let mut root_base = Vec::with_capacity(cards.len());
+        for def in cards.defs() {
+            root_base.push(roots.len() as u16);
+            for list in def.effect_lists() {
+                let mut slots = Vec::new();
+                let instr = compile(list, &mut program, &mut slots);
+                roots.push(Root { instr, slots });
+            }
+        }
+        if program.len() > usize::from(u16::MAX) {
+            return Err(Error::config(
+                "card_set",
+                "the card set's effects are too large",
+            ));
+        }
+        Ok(Rules {
+            config: config.clone(),
+            cards,
+            instances,
+            split,
+            root_base,
+            roots,
+            program,
+        })
+    }
+
+    /// How many card instances the game has.
+    pub fn num_cards(&self) -> usize {
+        self.instances.len()
+    }
+
+    /// The owner of a card instance.
+    pub fn owner(&self, card: CardId) -> Seat {
+        if card.index() < self.split {
+            Seat(0)
+        } else {
+            Seat(1)
+        }
+    }
+
+    /// The definition of a card instance.
+    pub fn def_id(&self, card: CardId) -> Option<DefId> {
+        self.instances.get(card.index()).copied()
+    }
+
+    /// The card definition of an instance.
+    pub fn def(&self, card: CardId) -> Option<&CardDef> {
+        self.def_id(card).and_then(|d| self.cards.def(d))
+    }
+
+    /// The type of a card instance.
+    pub fn card_type(&self, card: CardId) -> Option<CardType> {
+        self.def(card).map(CardDef::card_type)
+    }
+
+    /// Whether the card is of this type.
+    pub fn is(&self, card: CardId, t: CardType) -> bool {
+        self.card_type(card) == Some(t)
+    }
+
+    /// The root of the card's k-th effect list.
+    pub fn root(&self, card: CardId, k: usize) -> Option<u16> {
+        let d = self.def_id(card)?;
+        let base = usize::from(*self.root_base.get(d.index())?);
+        let r = base + k;
+        (r < self.roots.len()).then_some(r as u16)
+    }
+
+    /// The card's id string, or `?`.
+    pub fn name(&self, card: CardId) -> &str {
+        self.def(card).map_or("?", CardDef::id)
+    }
+}
+
+/// A shared handle to the rules; states of one game point to the same rules.
+#[derive(Clone, Debug)]
+pub(crate) struct RulesRef(pub Arc<Rules>);
+
+impl PartialEq for RulesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+    }
+}
+impl Eq for RulesRef {}
+
+/// A location of a player's field (MS-3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loc {
+    /// The battlefield.
+    Battlefield,
+    /// Bench location k (from 0).
+    Bench(u8),
+}
+
+impl Loc {
+    /// The slot index (battlefield 0, bench k at k + 1).
+    pub fn slot(self) -> usize {
+        match self {
+            Loc::Battlefield => 0,
+            Loc::Bench(k) => usize::from(k) + 1,
+        }
+    }
+
+    /// The location of a slot index.
+    pub fn of_slot(slot: usize) -> Loc {
+        if slot == 0 {
+            Loc::Battlefield
+        } else {
+            Loc::Bench((slot - 1) as u8)
+        }
+    }
+}
+
+/// A terrain in a location's terrain layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Terrain {
+    /// The terrain card.
+    pub card: CardId,
+    /// Turned sideways (used).
+    pub tapped: bool,
+}
+
+/// A card in a location's occupant layer: a unit (face-up or face-down) or a face-down
+/// trap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FieldCard {
+    /// The (top) card.
+    pub card: CardId,
+    /// Unit cards under it (a stack, MS-3.15), bottom first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub under: Vec<CardId>,
+    /// Face-up.
+    pub face_up: bool,
+    /// Damage counters.
+    #[serde(default)]
+    pub damage: u16,
+    /// EX counters.
+    #[serde(default)]
+    pub ex: u8,
+    /// The turn number it was placed in (traps: MS-A12 option).
+    #[serde(default)]
+    pub placed_turn: u32,
+    /// Seats that peeked at it while face-down.
+    #[serde(default)]
+    pub peeked: SeatSet,
+}
+
+impl FieldCard {
+    /// A card just placed.
+    pub fn new(card: CardId, face_up: bool, turn: u32) -> FieldCard {
+        FieldCard {
+            card,
+            under: Vec::new(),
+            face_up,
+            damage: 0,
+            ex: 0,
+            placed_turn: turn,
+            peeked: SeatSet::EMPTY,
+        }
+    }
+
+    /// Every card of it (stack included).
+    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.under.iter().copied().chain(std::iter::once(self.card))
+    }
+}
+
+/// One location: terrain layer and occupant layer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Slot {
+    /// The terrain layer.
+    pub terrain: Option<Terrain>,
+    /// The occupant layer.
+    pub occupant: Option<FieldCard>,
+}
+
+/// A soul-charge card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SoulCard {
+    /// The card (face-down; its owner may look).
+    pub card: CardId,
+    /// Turned sideways (spent on a trump).
+    pub tapped: bool,
+}
+
+/// A player's secret setup placement while it is being made (MS-3.13).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SetupDraft {
+    /// The battlefield card, once chosen.
+    pub battlefield: Option<CardId>,
+    /// Bench cards chosen so far (bench index, card).
+    pub bench: Vec<(u8, CardId)>,
+    /// The player has committed.
+    pub committed: bool,
+}
+
+/// Everything one player owns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Player {
+    pub deck: Pile<CardId>,
+    /// Kept in card-id order (hand order carries no information).
+    pub hand: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    pub soul: Vec<SoulCard>,
+    /// Slot 0 is the battlefield; slots 1.. are bench locations.
+    pub field: Vec<Slot>,
+    /// Cards charged in this step 2.
+    pub charged: u8,
+    /// Loss flags (MS-7.4).
+    pub flags: u8,
+    /// The revealed pre-mulligan hand (public, MS-3.11).
+    pub mulligan_reveal: Vec<CardId>,
+    /// The setup placement being made.
+    pub setup: Option<SetupDraft>,
+}
+
+impl Player {
+    pub fn new() -> Player {
+        Player {
+            deck: Pile::new(),
+            hand: Vec::new(),
+            discard: Vec::new(),
+            soul: Vec::new(),
+            field: vec![Slot::default(); FIELD_SLOTS],
+            charged: 0,
+            flags: 0,
+            mulligan_reveal: Vec::new(),
+            setup: None,
+        }
+    }
+
+    /// The battlefield unit.
+    pub fn bf(&self) -> Option<&FieldCard> {
+        self.field.first().and_then(|s| s.occupant.as_ref())
+    }
+}
+
+/// The step of the game (MS-3, MS-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// Secret simultaneous placement (MS-3.13).
+    Setup,
+    /// Steps 1–2(a) are running (no decision of their own).
+    TurnStart,
+    /// Step 2(b): the soul-charge choice.
+    SoulCharge,
+    /// Step 3: start-of-turn effects.
+    StartEffects,
+    /// Step 4: main actions and the battle action.
+    Main,
+    /// Step 5: the battle action is resolving.
+    Battle,
+    /// Step 6: the end of the turn.
+    End,
+    /// The game is over.
+    Over,
+}
+
+/// What caused a response window (MS-5.16). Public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WindowKind {
+    /// An attack was declared.
+    AttackDeclared,
+    /// A special move was declared.
+    SpecialDeclared,
+    /// A super special move was declared.
+    SuperSpecialDeclared,
+    /// A trump was declared.
+    TrumpDeclared,
+    /// A terrain was used.
+    TerrainUsed,
+    /// A card was placed on the bench (face-up or face-down).
+    UnitPlaced,
+    /// A unit became face-up.
+    UnitTurnedFaceUp,
+    /// Units were swapped.
+    Swapped,
+    /// Damage was dealt.
+    DamageDealt,
+    /// A unit was defeated.
+    UnitDefeated,
+    /// A card was destroyed.
+    UnitDestroyed,
+    /// A turn started.
+    TurnStarted,
+}
+
+/// A response window's event: its kind and the seat it concerns (the declarer, or the
+/// owner of the affected unit). Public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WindowEvent {
+    /// What happened.
+    pub kind: WindowKind,
+    /// Whose action or unit it was.
+    pub seat: Seat,
+}
+
+impl WindowEvent {
+    /// Whether `pattern`, seen from `owner`, matches this event.
+    pub fn matches(self, pattern: EventPattern, owner: Seat) -> bool {
+        match pattern {
+            EventPattern::EnemyAttackDeclared => {
+                self.kind == WindowKind::AttackDeclared && self.seat != owner
+            }
+            EventPattern::EnemyTrumpDeclared => {
+                self.kind == WindowKind::TrumpDeclared && self.seat != owner
+            }
+            EventPattern::AllyUnitDefeated => {
+                self.kind == WindowKind::UnitDefeated && self.seat == owner
+            }
+        }
+    }
+}
+
+/// The decision the game waits for, and whose it is. Public (spec §8): it never names a
+/// hidden card, and never lists the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Pending {
+    /// MS-5.1: secret setup placement; these seats have not committed yet.
+    Placement {
+        /// Seats still placing.
+        waiting: SeatSet,
+    },
+    /// MS-5.2.
+    SoulCharge {
+        /// The active player.
+        seat: Seat,
+    },
+    /// MS-5.3.
+    StartEffects {
+        /// The active player.
+        seat: Seat,
+    },
+    /// MS-5.4–5.15: main actions, the battle action, or the end of the turn.
+    Main {
+        /// The active player.
+        seat: Seat,
+    },
+    /// MS-5.15 at step 6.
+    EndTurn {
+        /// The active player.
+        seat: Seat,
+    },
+    /// MS-5.16: respond to the window's event or pass.
+    Respond {
+        /// The player with priority.
+        seat: Seat,
+        /// The window's event.
+        window: WindowEvent,
+    },
+    /// MS-5.17.
+    Refill {
+        /// The owner of the empty battlefield.
+        seat: Seat,
+    },
+    /// MS-5.21.
+    NextDefeat {
+        /// The owner of the waiting units.
+        seat: Seat,
+    },
+    /// `DiscardCost`: discard a card from hand.
+    PayDiscard {
+        /// The payer.
+        seat: Seat,
+        /// Cards still to discard.
+        remaining: u8,
+    },
+    /// MS-5.18: choose a target.
+    ChooseTarget {
+        /// The chooser.
+        seat: Seat,
+        /// What kind of target.
+        selector: Selector,
+        /// The card whose effect asks.
+        source: CardId,
+    },
+    /// MS-5.19: apply an optional part or not.
+    May {
+        /// The controller.
+        seat: Seat,
+        /// The card whose effect asks.
+        source: CardId,
+    },
+    /// `DiscardFromHand` chosen by the owner.
+    DiscardFromHand {
+        /// The owner.
+        seat: Seat,
+        /// Cards still to discard.
+        remaining: u8,
+    },
+    /// `ForceSwap`: pick the bench location that swaps in.
+    ForceSwap {
+        /// The chooser.
+        seat: Seat,
+        /// Whose field swaps.
+        side: Seat,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl Pending {
+    /// The seats that must decide.
+    pub fn seats(self) -> SeatSet {
+        match self {
+            Pending::Placement { waiting } => waiting,
+            Pending::SoulCharge { seat }
+            | Pending::StartEffects { seat }
+            | Pending::Main { seat }
+            | Pending::EndTurn { seat }
+            | Pending::Respond { seat, .. }
+            | Pending::Refill { seat }
+            | Pending::NextDefeat { seat }
+            | Pending::PayDiscard { seat, .. }
+            | Pending::ChooseTarget { seat, .. }
+            | Pending::May { seat, .. }
+            | Pending::DiscardFromHand { seat, .. }
+            | Pending::ForceSwap { seat, .. } => SeatSet::only(seat),
+            Pending::GameOver => SeatSet::EMPTY,
+        }
+    }
+}
+
+/// What kind of thing an effect frame resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum FrameKind {
+    Trump,
+    Special,
+    Super,
+    Ability,
+    Trap,
+    Terrain,
+}
+
+/// A choice slot of a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Target {
+    Unchosen,
+    Nothing,
+    Card(CardId),
+}
+
+/// One effect being resolved: who controls it, its source, and its chosen targets.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct Frame {
+    pub controller: Seat,
+    pub source: CardId,
+    pub root: u16,
+    pub kind: FrameKind,
+    pub targets: Vec<Target>,
+}
+
+/// The attack being resolved (MS-6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingAttack {
+    /// The attacking player.
+    pub controller: Seat,
+    /// The attacking unit.
+    pub attacker: CardId,
+    /// The attacked unit.
+    pub target: CardId,
+    /// Σ attack-damage modifiers so far.
+    pub damage_mod: i16,
+}
+
+/// The trump being resolved (MS-6.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingTrump {
+    /// The trump card.
+    pub card: CardId,
+    /// Negated (MS-T39).
+    pub negated: bool,
+}
+
+/// An until-end-of-turn stat change on one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TempMod {
+    /// The unit.
+    pub unit: CardId,
+    /// The stat.
+    pub stat: crate::cards::Stat,
+    /// The change.
+    pub delta: i16,
+}
+
+/// A step of a rules procedure still to run. The game can stop for any player's
+/// decision mid-procedure: the task that asks stays on top of the stack until answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "task", rename_all = "snake_case")]
+pub(crate) enum Task {
+    /// MS-4.6 → MS-4.1: the next turn begins.
+    BeginTurn,
+    /// MS-4.1.
+    TurnDraw,
+    /// MS-4.2(a), then the soul-charge choice.
+    Refresh,
+    /// MS-4.3: fix the start-of-turn effects.
+    StartEffects,
+    /// MS-4.5 → MS-4.6: the battle action has resolved.
+    EnterEnd,
+    /// MS-4.8: the resolution loop after an instruction of `controller`.
+    Settle { controller: Seat },
+    /// MS-6.4 / MS-6.8: the next defeat, `next` first.
+    Defeats { next: Seat, controller: Seat },
+    /// MS-4.8 items 2–3.
+    Checkpoint,
+    /// MS-6.7: refills, `first` first.
+    Refills { first: Seat },
+    /// MS-4.8 item 5.
+    OpenWindows,
+    /// MS-5.16: a response window.
+    Window {
+        window: WindowEvent,
+        ask: Seat,
+        passes: u8,
+    },
+    /// Resolve instruction `instr` of frame `frame`.
+    Exec { frame: u8, instr: u16 },
+    /// Ask for target slot `slot` of frame `frame`.
+    AskTarget { frame: u8, slot: u8 },
+    /// Ask every unchosen target slot of a declared frame (MS-5.18 at declaration).
+    AskAllTargets { frame: u8 },
+    /// Ask whether to apply an optional part (`May`), then resolve `instr`.
+    AskMay { frame: u8, instr: u16 },
+    /// Ask whether to use an optional ability at all.
+    AskOptional { frame: u8 },
+    /// Pay cost `index` of the declared card or move of `frame`.
+    PayCost { frame: u8, index: u8 },
+    /// The payer discards `remaining` more cards for a `DiscardCost`.
+    AskDiscardCost { frame: u8, remaining: u8 },
+    /// The owner discards `remaining` more cards for a `DiscardFromHand`.
+    AskHandDiscard { seat: Seat, remaining: u8 },
+    /// The chooser picks the bench unit of `side` that swaps in.
+    AskForceSwap {
+        frame: u8,
+        side: Seat,
+        chooser: Seat,
+    },
+    /// Queue the declaration window of frame `frame` (after costs and targets).
+    Declared { frame: u8 },
+    /// Resolve the effect of frame `frame` unless negated or its source left.
+    Resolve { frame: u8 },
+    /// The trump or trap of `frame` goes to the discard pile; the frame ends.
+    FinishCard { frame: u8 },
+    /// The frame ends.
+    PopFrame,
+    /// MS-6.2: the pending attack deals its damage.
+    AttackDamage,
+    /// Start ability `index` of the unit `source` (OnFaceUp and event triggers).
+    StartAbility { source: CardId, index: u8 },
+}
+
+/// The game data of a state (everything but the shared rules).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Board {
+    pub rng: GameRng,
+    pub step: Step,
+    /// Turn number, from 1 (0 during setup).
+    pub turn: u32,
+    pub active: Seat,
+    pub first_player: Option<Seat>,
+    /// First-player rolls, seat 0's and seat 1's, one pair per roll-off (MS-3.12).
+    pub first_rolls: Vec<[u8; 2]>,
+    pub players: [Player; 2],
+    /// Trumps and traps being used.
+    pub in_use: Vec<CardId>,
+    pub attack: Option<PendingAttack>,
+    pub trump: Option<PendingTrump>,
+    pub frames: Vec<Frame>,
+    pub temp_mods: Vec<TempMod>,
+    /// Start-of-turn effects not yet resolved: (source card, effect list index).
+    pub start_pending: Vec<(CardId, u8)>,
+    /// Events waiting for their response windows.
+    pub queued: Vec<WindowEvent>,
+    /// Dice rolled this turn: (dice, sum), public.
+    #[serde(default)]
+    pub rolls: Vec<(u32, u32)>,
+    pub tasks: Vec<Task>,
+    pub pending: Pending,
+    pub outcome: Option<Outcome>,
+}
+
+/// The full state of a game, hidden information included. Cheap to clone; the rules are
+/// shared. Its JSON form is checked on load, so a tampered file gives
+/// [`Error::InvalidState`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "StateData", try_from = "StateData")]
+pub struct State {
+    pub(crate) rules: RulesRef,
+    pub(crate) g: Board,
+}
+
+impl Hash for State {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.g.hash(state);
+    }
+}
+
+/// The serialized form of [`State`]: the configuration and the game data.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateData {
+    config: Config,
+    game: Board,
+}
+
+impl From<State> for StateData {
+    fn from(s: State) -> StateData {
+        StateData {
+            config: s.rules.0.config.clone(),
+            game: s.g,
+        }
+    }
+}
+
+impl TryFrom<StateData> for State {
+    type Error = Error;
+    fn try_from(d: StateData) -> Result<State, Error> {
+        let rules = Rules::new(&d.config)?;
+        let mut g = d.game;
+        for p in &mut g.players {
+            p.hand.sort_unstable();
+        }
+        let state = State {
+            rules: RulesRef(Arc::new(rules)),
+            g,
+        };
+        state.validate()?;
+        Ok(state)
+    }
+}
+
+/// The other seat of a 2-player game.
+pub(crate) fn opp(seat: Seat) -> Seat {
+    Seat(1 - (seat.0 & 1))
+}
+
+impl State {
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules.0
+    }
+
+    /// The configuration of this game.
+    pub fn config(&self) -> &Config {
+        &self.rules.0.config
+    }
+
+    /// The card set of this game.
+    pub fn cards(&self) -> &CardSet {
+        &self.rules.0.cards
+    }
+
+    /// How many card instances the game has.
+    pub fn num_cards(&self) -> usize {
+        self.rules.0.num_cards()
+    }
+
+    /// The id string of a card instance's definition (`?` when out of range).
+    pub fn card_name(&self, card: CardId) -> &str {
+        self.rules().name(card)
+    }
+
+    /// The definition of a card instance.
+    pub fn card_def(&self, card: CardId) -> Option<&CardDef> {
+        self.rules().def(card)
+    }
+
+    /// The instances of the card named `name` owned by `seat`, in id order.
+    pub fn instances_of(&self, seat: Seat, name: &str) -> Vec<CardId> {
+        let rules = self.rules();
+        (0..rules.num_cards() as u16)
+            .map(CardId)
+            .filter(|&c| rules.owner(c) == seat && rules.name(c) == name)
+            .collect()
+    }
+
+    /// The owner of a card instance.
+    pub fn owner(&self, card: CardId) -> Seat {
+        self.rules().owner(card)
+    }
+
+    /// The current step.
+    pub fn step(&self) -> Step {
+        self.g.step
+    }
+
+    /// The turn number (from 1; 0 during setup).
+    pub fn turn(&self) -> u32 {
+        self.g.turn
+    }
+
+    /// The active player.
+    pub fn active(&self) -> Seat {
+        self.g.active
+    }
+
+    /// The first player, once the dice have decided.
+    pub fn first_player(&self) -> Option<Seat> {
+        self.g.first_player
+    }
+
+    /// The first-player rolls (seat 0, seat 1), one pair per roll-off.
+    pub fn first_rolls(&self) -> &[[u8; 2]] {
+        &self.g.first_rolls
+    }
+
+    /// The decision the game waits for.
+    pub fn pending(&self) -> Pending {
+        self.g.pending
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.g.outcome.as_ref()
+    }
+
+    fn player(&self, seat: Seat) -> Option<&Player> {
+        self.g.players.get(seat.index())
+    }
+
+    /// A hand, in card-id order (hidden information: use views for front ends).
+    pub fn hand(&self, seat: Seat) -> &[CardId] {
+        self.player(seat).map_or(&[], |p| p.hand.as_slice())
+    }
+
+    /// A deck, bottom first (hidden information).
+    pub fn deck(&self, seat: Seat) -> &[CardId] {
+        self.player(seat).map_or(&[], |p| p.deck.as_slice())
+    }
+
+    /// A discard pile, bottom first.
+    pub fn discard(&self, seat: Seat) -> &[CardId] {
+        self.player(seat).map_or(&[], |p| p.discard.as_slice())
+    }
+
+    /// A soul-charge zone.
+    pub fn soul(&self, seat: Seat) -> &[SoulCard] {
+        self.player(seat).map_or(&[], |p| p.soul.as_slice())
+    }
+
+    /// A location of a player's field.
+    pub fn slot(&self, seat: Seat, loc: Loc) -> Option<&Slot> {
+        self.player(seat).and_then(|p| p.field.get(loc.slot()))
+    }
+
+    /// The card occupying a location.
+    pub fn occupant(&self, seat: Seat, loc: Loc) -> Option<&FieldCard> {
+        self.slot(seat, loc).and_then(|s| s.occupant.as_ref())
+    }
+
+    /// The loss flags of a seat: (no battlefield unit, deck-out, setup).
+    pub fn loss_flags(&self, seat: Seat) -> (bool, bool, bool) {
+        let f = self.player(seat).map_or(0, |p| p.flags);
+        (
+            f & FLAG_NO_UNIT != 0,
+            f & FLAG_DECK_OUT != 0,
+            f & FLAG_SETUP != 0,
+        )
+    }
+
+    /// The pre-mulligan hand a seat revealed (MS-3.11).
+    pub fn mulligan_reveal(&self, seat: Seat) -> &[CardId] {
+        self.player(seat)
+            .map_or(&[], |p| p.mulligan_reveal.as_slice())
+    }
+
+    /// The attack being resolved.
+    pub fn attack(&self) -> Option<&PendingAttack> {
+        self.g.attack.as_ref()
+    }
+
+    /// Every card in every zone, in no particular order.
+    pub(crate) fn all_cards(&self) -> Vec<CardId> {
+        let mut all = Vec::with_capacity(self.num_cards());
+        for p in &self.g.players {
+            all.extend(p.deck.iter());
+            all.extend(p.hand.iter());
+            all.extend(p.discard.iter());
+            all.extend(p.soul.iter().map(|s| s.card));
+            for slot in &p.field {
+                all.extend(slot.terrain.map(|t| t.card));
+                if let Some(o) = &slot.occupant {
+                    all.extend(o.cards());
+                }
+            }
+            if let Some(d) = &p.setup {
+                all.extend(d.battlefield);
+                all.extend(d.bench.iter().map(|(_, c)| *c));
+            }
+        }
+        all.extend(self.g.in_use.iter());
+        all
+    }
+
+    /// Checks every invariant a loaded state must keep, so no later step can index out of
+    /// range, lose a card or panic.
+    pub(crate) fn validate(&self) -> Result<(), Error> {
+        let rules = self.rules();
+        let bad = |m: String| Err(Error::state(m));
+        let seat_ok = |s: Seat, what: &str| -> Result<(), Error> {
+            if s.index() < 2 {
+                Ok(())
+            } else {
+                Err(Error::state(format!(
+                    "{what} names {s}, not a seat of this game"
+                )))
+            }
+        };
+        let total = rules.num_cards();
+        let mut seen = vec![false; total];
+        for c in self.all_cards() {
+            match seen.get_mut(c.index()) {
+                None => return bad(format!("card {c} is not a card of this game")),
+                Some(true) => return bad(format!("card {c} is in two places")),
+                Some(slot) => *slot = true,
+            }
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            return bad(format!("card #{missing} is missing"));
+        }
+        for (i, p) in self.g.players.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let own = |c: &CardId| rules.owner(*c) == seat;
+            let mine = p.deck.iter().all(own)
+                && p.hand.iter().all(own)
+                && p.discard.iter().all(own)
+                && p.soul.iter().all(|s| own(&s.card));
+            if !mine {
+                return bad(format!("{seat} holds a card of the other player"));
+            }
+            if p.field.len() != FIELD_SLOTS {
+                return bad(format!("{seat}'s field must have {FIELD_SLOTS} locations"));
+            }
+            for (k, slot) in p.field.iter().enumerate() {
+                if let Some(t) = slot.terrain {
+                    if !own(&t.card) || !rules.is(t.card, CardType::Terrain) {
+                        return bad(format!("{seat}'s terrain layer holds card {}", t.card));
+                    }
+                }
+                if let Some(o) = &slot.occupant {
+                    if !o.cards().all(|c| own(&c)) {
+                        return bad(format!("{seat}'s field holds a card of the other player"));
+                    }
+                    let unit = rules.is(o.card, CardType::Unit);
+                    let trap = rules.is(o.card, CardType::Trap);
+                    if !(unit || trap && !o.face_up)
+                        || (k == 0 && !(unit && o.face_up))
+                        || !o.under.iter().all(|c| rules.is(*c, CardType::Unit))
+                        || (trap && !o.under.is_empty())
+                    {
+                        return bad(format!(
+                            "{seat}'s location {k} holds card {} in a way the rules forbid",
+                            o.card
+                        ));
+                    }
+                    if o.ex > 100 {
+                        return bad("an EX count is out of range".into());
+                    }
+                }
+            }
+            if let Some(d) = &p.setup {
+                if self.g.step != Step::Setup {
+                    return bad("a setup placement exists outside setup".into());
+                }
+                let cards = d.battlefield.iter().chain(d.bench.iter().map(|(_, c)| c));
+                for c in cards {
+                    if !own(c) {
+                        return bad("a setup placement holds the other player's card".into());
+                    }
+                }
+                if d.battlefield.is_some_and(|c| !rules.is(c, CardType::Unit)) {
+                    return bad("the setup battlefield card is not a unit".into());
+                }
+                let mut locs: Vec<u8> = d.bench.iter().map(|(l, _)| *l).collect();
+                locs.sort_unstable();
+                locs.dedup();
+                if locs.len() != d.bench.len()
+                    || d.bench.len() > usize::from(self.config().setup_bench_max)
+                    || locs.iter().any(|l| *l >= self.config().base_bench_capacity)
+                    || d.bench.iter().any(|(_, c)| {
+                        !(rules.is(*c, CardType::Unit) || rules.is(*c, CardType::Trap))
+                    })
+                {
+                    return bad("a setup placement breaks MS-3.13".into());
+                }
+                if d.committed && d.battlefield.is_none() {
+                    return bad("a committed setup placement has no battlefield unit".into());
+                }
+            }
+        }
+        seat_ok(self.g.active, "active")?;
+        if let Some(f) = self.g.first_player {
+            seat_ok(f, "first_player")?;
+        }
+        for fr in &self.g.frames {
+            seat_ok(fr.controller, "a frame")?;
+            if fr.source.index() >= total {
+                return bad("a frame's source is not a card of this game".into());
+            }
+            match rules.roots.get(usize::from(fr.root)) {
+                Some(r) if r.slots.len() == fr.targets.len() => {}
+                _ => return bad("a frame names an unknown effect".into()),
+            }
+            for t in &fr.targets {
+                if let Target::Card(c) = t {
+                    if c.index() >= total {
+                        return bad("a frame's target is not a card of this game".into());
+                    }
+                }
+            }
+        }
+        for c in self
+            .g
+            .start_pending
+            .iter()
+            .map(|(c, _)| c)
+            .chain(self.g.temp_mods.iter().map(|m| &m.unit))
+        {
+            if c.index() >= total {
+                return bad(format!("card {c} is not a card of this game"));
+            }
+        }
+        if let Some(a) = &self.g.attack {
+            seat_ok(a.controller, "the attack")?;
+            if a.attacker.index() >= total || a.target.index() >= total {
+                return bad("the attack names an unknown card".into());
+            }
+        }
+        if let Some(t) = &self.g.trump {
+            if !self.g.in_use.contains(&t.card) {
+                return bad("the pending trump is not in use".into());
+            }
+        }
+        for w in &self.g.queued {
+            seat_ok(w.seat, "a queued window")?;
+        }
+        let nframes = self.g.frames.len();
+        let frame_ok = |f: u8| -> Result<(), Error> {
+            if usize::from(f) < nframes {
+                Ok(())
+            } else {
+                Err(Error::state("a task names a frame that does not exist"))
+            }
+        };
+        for t in &self.g.tasks {
+            match *t {
+                Task::Settle { controller } => seat_ok(controller, "a task")?,
+                Task::Defeats { next, controller } => {
+                    seat_ok(next, "a task")?;
+                    seat_ok(controller, "a task")?;
+                }
+                Task::Refills { first } => seat_ok(first, "a task")?,
+                Task::Window { window, ask, .. } => {
+                    seat_ok(window.seat, "a window")?;
+                    seat_ok(ask, "a window")?;
+                }
+                Task::Exec { frame, instr } | Task::AskMay { frame, instr } => {
+                    frame_ok(frame)?;
+                    if usize::from(instr) >= rules.program.len() {
+                        return bad("a task names an unknown instruction".into());
+                    }
+                }
+                Task::AskTarget { frame, slot } => {
+                    frame_ok(frame)?;
+                    let n = self
+                        .g
+                        .frames
+                        .get(usize::from(frame))
+                        .map_or(0, |f| f.targets.len());
+                    if usize::from(slot) >= n {
+                        return bad("a task names an unknown target slot".into());
+                    }
+                }
+                Task::AskAllTargets { frame }
+                | Task::AskOptional { frame }
+                | Task::PayCost { frame, .. }
+                | Task::AskDiscardCost { frame, .. }
+                | Task::Declared { frame }
+                | Task::Resolve { frame }
+                | Task::FinishCard { frame } => frame_ok(frame)?,
+                Task::AskForceSwap {
+                    frame,
+                    side,
+                    chooser,
+                } => {
+                    frame_ok(frame)?;
+                    seat_ok(side, "a task")?;
+                    seat_ok(chooser, "a task")?;
+                }
+                Task::AskHandDiscard { seat, .. } => seat_ok(seat, "a task")?,
+                Task::StartAbility { source, .. } if source.index() >= total => {
+                    return bad("a task names an unknown card".into())
+                }
+                _ => {}
+            }
+        }
+        for s in self.g.pending.seats().iter() {
+            seat_ok(s, "the pending decision")?;
+        }
+        match (&self.g.outcome, self.g.pending) {
+            (Some(_), Pending::GameOver) | (None, _) => {}
+            (Some(_), _) => return bad("the game has an outcome but waits for a decision".into()),
+        }
+        if self.g.outcome.is_none() && self.g.pending == Pending::GameOver {
+            return bad("the game is over but has no outcome".into());
+        }
+        if let Pending::Placement { .. } = self.g.pending {
+            if self.g.step != Step::Setup || self.g.players.iter().any(|p| p.setup.is_none()) {
+                return bad("a placement is pending outside setup".into());
+            }
+        }
+        Ok(())
+    }
+}

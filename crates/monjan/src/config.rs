@@ -1,0 +1,335 @@
+//! Game configuration: every parameter of spec §10 with its default.
+
+use crate::cards::CardSet;
+use serde::{Deserialize, Serialize};
+
+macro_rules! option_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident),+ $(,)? } default $d:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($(#[$vm])* $v),+ }
+        impl Default for $name {
+            fn default() -> Self { $name::$d }
+        }
+    };
+}
+
+option_enum!(
+    /// Match format (MC-10.2).
+    MatchFormat {
+        /// Plain basic rules: no E/T cards.
+        Basic,
+        /// ① ラストモンスター: 3 picks.
+        LastMonster,
+        /// ② 初期装備: 3 picks, 20 E/T in the main deck.
+        InitialEquipment,
+        /// ③ エキストラルール: 25 E/T in the main deck.
+        ExtraRule,
+        /// ④ 裏ラストモンスター: 3 picks, ET deck, supply 1 ET + 2 main.
+        ReverseLastMonster,
+        /// ⑤ 裏初期装備: 2 picks, ET deck, supply 2 ET + 1 main.
+        ReverseInitialEquipment,
+        /// ⑥ 裏エキストラモード: 1 pick, ET deck, supply 3 ET.
+        ReverseExtraMode,
+    } default ReverseInitialEquipment
+);
+
+impl MatchFormat {
+    /// Initial-equipment picks per player.
+    pub fn picks(self) -> usize {
+        match self {
+            MatchFormat::LastMonster
+            | MatchFormat::InitialEquipment
+            | MatchFormat::ReverseLastMonster => 3,
+            MatchFormat::ReverseInitialEquipment => 2,
+            MatchFormat::ReverseExtraMode => 1,
+            MatchFormat::Basic | MatchFormat::ExtraRule => 0,
+        }
+    }
+
+    /// E/T cards shuffled into the main deck.
+    pub fn deck_et(self) -> usize {
+        match self {
+            MatchFormat::InitialEquipment => 20,
+            MatchFormat::ExtraRule => 25,
+            _ => 0,
+        }
+    }
+
+    /// Whether the format has an ET deck (ET defense-death supply, ④–⑥).
+    pub fn has_et_deck(self) -> bool {
+        matches!(
+            self,
+            MatchFormat::ReverseLastMonster
+                | MatchFormat::ReverseInitialEquipment
+                | MatchFormat::ReverseExtraMode
+        )
+    }
+
+    /// Whether E/T cards are used at all.
+    pub fn uses_et(self) -> bool {
+        self != MatchFormat::Basic
+    }
+
+    /// The supply of one defeated side column: (ET cards, main cards).
+    pub fn supply(self) -> (u8, u8) {
+        match self {
+            MatchFormat::ReverseLastMonster => (1, 2),
+            MatchFormat::ReverseInitialEquipment => (2, 1),
+            MatchFormat::ReverseExtraMode => (3, 0),
+            _ => (0, 3),
+        }
+    }
+}
+
+option_enum!(
+    /// How initial equipment is picked.
+    PickMode {
+        /// Face-up pool, players choose (MC-5.2).
+        Draft,
+        /// Face-down shuffled pool; each pick is the top card.
+        Random,
+    } default Draft
+);
+
+option_enum!(
+    /// Edit-turn mode (MC-4.2, MC-4.3).
+    EditTurnMode {
+        /// Everybody edits at once.
+        Simultaneous,
+        /// 後だし編集ターン: from round 2 one player at a time in battle order.
+        Sequential,
+    } default Simultaneous
+);
+
+/// How boards are assigned (MC-3.10 (2)).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardAssignment {
+    /// Random distinct boards.
+    #[default]
+    Random,
+    /// Players choose in RPS order (MC-5.1).
+    Draft,
+    /// These board ids, seat by seat.
+    Fixed(Vec<String>),
+}
+
+/// How the 20 / 25 deck E/T cards of ② / ③ are chosen.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckEtSelection {
+    /// Drawn at random from the seed.
+    #[default]
+    SeededRandom,
+    /// These definition ids (one entry per copy).
+    Explicit(Vec<String>),
+}
+
+option_enum!(
+    /// Number cards per edit turn (MC-5.5, MC-A6).
+    NumberCardsPerTurn {
+        /// One, attack OR defense.
+        One,
+        /// One attack-slot and one defense-slot card.
+        OnePerRow,
+    } default One
+);
+
+option_enum!(
+    /// Mana needed for number cards (MC-6.1, MC-A8).
+    ManaSlotRule {
+        /// One-to-one matching of slot cards to mana of their attribute or Elements.
+        Matching,
+        /// One card of the attribute (or an Element) anywhere in the column's stack.
+        AttributeOnly,
+    } default Matching
+);
+
+option_enum!(
+    /// Which mana gives speed (MC-6.3, MC-A9).
+    SpeedSource {
+        /// Top cards.
+        TopCards,
+        /// Every number card of every stack.
+        AllMana,
+    } default TopCards
+);
+
+option_enum!(
+    /// Which column pairs an Extra's attribute pair may use (MC-6.12, MC-A10).
+    ExtraPairPositions {
+        /// (L,M) and (M,R).
+        Adjacent,
+        /// (L,M), (M,R) and (L,R).
+        AnyOrderedPair,
+    } default Adjacent
+);
+
+option_enum!(
+    /// How an Extra's condition is tracked (MC-6.12 (3), MC-A11).
+    ExtraConditionTracking {
+        /// Any current match keeps it alive.
+        Continuous,
+        /// It dies once a top card that met the condition at summon is covered or leaves.
+        SpecificCard,
+    } default Continuous
+);
+
+option_enum!(
+    /// Where a mana cost is paid from (MC-6.2, MC-A12).
+    ManaCostSource {
+        /// One chosen column.
+        SingleColumn,
+        /// Any columns, the payer stating each column's share.
+        AnyColumns,
+    } default SingleColumn
+);
+
+option_enum!(
+    /// Supply size in non-ET formats (MC-6.14 (2), MC-A18).
+    BasicDefeatDraw {
+        /// 3 main cards per defeated side column.
+        PerColumn,
+        /// Only the first defeated side column of a player.
+        FirstDefeatOnly,
+    } default PerColumn
+);
+
+option_enum!(
+    /// When a supply is drawn (MC-6.14 (4), MC-A19).
+    SupplyTiming {
+        /// As the next opening draw, replacing it.
+        NextOpeningDraw,
+        /// At once when the column is defeated.
+        Immediate,
+    } default NextOpeningDraw
+);
+
+option_enum!(
+    /// Cap of Hell's Resurrection Rite (MC-A27).
+    ResurrectionCapScope {
+        /// At most 4 resurrected cards at once.
+        Concurrent,
+        /// At most 4 resurrections per game.
+        PerGame,
+    } default Concurrent
+);
+
+option_enum!(
+    /// An empty deck (MC-6.14 (5), MC-A36).
+    DeckExhaustion {
+        /// Shuffle its discard pile in.
+        ReshuffleDiscard,
+        /// Never rebuild; the draw is skipped.
+        NoDraw,
+    } default ReshuffleDiscard
+);
+
+/// The configuration of a game (spec §10). `Default` is every default of the spec.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// 2..=4 players (MC-3.1).
+    pub player_count: u8,
+    /// Match format (MC-10.2).
+    pub match_format: MatchFormat,
+    /// Draft or random picks.
+    pub pick_mode: PickMode,
+    /// Simultaneous or sequential edit turns.
+    pub edit_turn_mode: EditTurnMode,
+    /// Board assignment.
+    pub board_assignment: BoardAssignment,
+    /// E/T pool: definition ids with counts; `None` = every E/T card of the set.
+    pub et_pool: Option<Vec<(String, u8)>>,
+    /// Choice of the deck E/T cards of ② / ③.
+    pub deck_et_selection: DeckEtSelection,
+    /// Opening draw in round 1 too.
+    pub first_turn_draw: bool,
+    /// The initial middle defense uses the turn's number-card placement.
+    pub initial_defense_counts_as_placement: bool,
+    /// At most this many of MC-5.4–5.9 per player per edit turn.
+    pub edit_turn_total_cap: Option<u8>,
+    /// Number cards per edit turn.
+    pub number_cards_per_edit_turn: NumberCardsPerTurn,
+    /// Mana needed for number cards.
+    pub mana_slot_rule: ManaSlotRule,
+    /// Which mana gives speed.
+    pub speed_source: SpeedSource,
+    /// Extra pair positions.
+    pub extra_pair_positions: ExtraPairPositions,
+    /// Extra condition tracking.
+    pub extra_condition_tracking: ExtraConditionTracking,
+    /// Where mana costs are paid from.
+    pub mana_cost_source: ManaCostSource,
+    /// For Boss-Assassin costs the bottom card, whatever it is, is protected.
+    pub bossassa_keeps_last_mana: bool,
+    /// Each battle card played is the player's battle skill for the battle turn.
+    pub battle_cards_count_as_battle_skill: bool,
+    /// A defeated column's defense card becomes an Element (else it is discarded).
+    pub defeated_defense_card_becomes_element: bool,
+    /// Supply size in non-ET formats.
+    pub basic_defeat_draw: BasicDefeatDraw,
+    /// When supplies are drawn.
+    pub supply_timing: SupplyTiming,
+    /// Flame of Wrath (調整中) may be used.
+    pub enable_flame_of_wrath: bool,
+    /// Resurrection cap scope.
+    pub resurrection_cap_scope: ResurrectionCapScope,
+    /// Empty-deck rule.
+    pub deck_exhaustion: DeckExhaustion,
+    /// Engine-only round limit (MC-7.3): after the cleanup of this round, survivors draw.
+    pub max_rounds: Option<u32>,
+    /// The card set (the sample set of §12(c) by default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_set: Option<CardSet>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            player_count: 2,
+            match_format: MatchFormat::ReverseInitialEquipment,
+            pick_mode: PickMode::Draft,
+            edit_turn_mode: EditTurnMode::Simultaneous,
+            board_assignment: BoardAssignment::Random,
+            et_pool: None,
+            deck_et_selection: DeckEtSelection::SeededRandom,
+            first_turn_draw: true,
+            initial_defense_counts_as_placement: false,
+            edit_turn_total_cap: None,
+            number_cards_per_edit_turn: NumberCardsPerTurn::One,
+            mana_slot_rule: ManaSlotRule::Matching,
+            speed_source: SpeedSource::TopCards,
+            extra_pair_positions: ExtraPairPositions::Adjacent,
+            extra_condition_tracking: ExtraConditionTracking::Continuous,
+            mana_cost_source: ManaCostSource::SingleColumn,
+            bossassa_keeps_last_mana: false,
+            battle_cards_count_as_battle_skill: false,
+            defeated_defense_card_becomes_element: true,
+            basic_defeat_draw: BasicDefeatDraw::PerColumn,
+            supply_timing: SupplyTiming::NextOpeningDraw,
+            enable_flame_of_wrath: true,
+            resurrection_cap_scope: ResurrectionCapScope::Concurrent,
+            deck_exhaustion: DeckExhaustion::ReshuffleDiscard,
+            max_rounds: None,
+            card_set: None,
+        }
+    }
+}
+
+impl Config {
+    /// The default configuration for `player_count` players.
+    pub fn for_players(player_count: u8) -> Config {
+        Config {
+            player_count,
+            ..Config::default()
+        }
+    }
+
+    /// The card set in use.
+    pub fn cards(&self) -> CardSet {
+        self.card_set.clone().unwrap_or_else(CardSet::sample)
+    }
+}

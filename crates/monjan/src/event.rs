@@ -1,0 +1,238 @@
+//! Events for front ends, and their redaction per observer (by allowlist: a card id is kept
+//! only where the observer may identify the card).
+
+use crate::action::Col;
+use crate::cards::CardId;
+use crate::state::Guard;
+use fuda_core::{EventLog, Observer, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Which deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckKind {
+    /// Main deck.
+    Main,
+    /// Boss-Assassin deck.
+    Boss,
+    /// ET deck.
+    Et,
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A board was assigned or chosen.
+    BoardAssigned {
+        /// Who.
+        seat: Seat,
+        /// Board index.
+        board: u8,
+    },
+    /// An initial-equipment pick (secret in random mode).
+    Picked {
+        /// Who.
+        seat: Seat,
+        /// The card (kept for the picker, or for all in draft mode).
+        card: Option<CardId>,
+        /// Only the picker knows the card.
+        secret: bool,
+    },
+    /// Cards drawn (identities for the drawer only).
+    Drew {
+        /// Who.
+        seat: Seat,
+        /// From where.
+        deck: DeckKind,
+        /// How many.
+        count: u8,
+        /// The cards (cleared for others).
+        cards: Vec<CardId>,
+    },
+    /// A deck was rebuilt from its discard pile.
+    DeckRebuilt {
+        /// Which.
+        deck: DeckKind,
+    },
+    /// A new round (edit turn) began.
+    RoundStarted {
+        /// Round number.
+        round: u32,
+    },
+    /// An edit action or skill was carried out.
+    Acted {
+        /// Who.
+        seat: Seat,
+        /// The decision's name.
+        choice: String,
+        /// The card involved (cleared for others when `secret`).
+        card: Option<CardId>,
+        /// Column involved.
+        col: Option<Col>,
+        /// The card is face down.
+        secret: bool,
+    },
+    /// An event only `seat` sees until the simultaneous edit turn ends (MC-4.6).
+    Hidden {
+        /// Whose.
+        seat: Seat,
+        /// The event.
+        event: Box<Event>,
+    },
+    /// A die was rolled.
+    DieRolled {
+        /// Who.
+        seat: Seat,
+        /// Result.
+        result: u8,
+        /// The skill worked.
+        success: bool,
+    },
+    /// エンド (public, MC-4.6 (3)).
+    EndDeclared {
+        /// Who.
+        seat: Seat,
+    },
+    /// The battle turn began: edit changes and face-down mana are revealed.
+    BattleStarted {
+        /// Battle order.
+        order: Vec<Seat>,
+    },
+    /// An attack was declared.
+    AttackDeclared {
+        /// Attacker.
+        seat: Seat,
+        /// The card (revealed).
+        card: CardId,
+        /// Defender.
+        target: Seat,
+    },
+    /// A guard was assigned.
+    GuardAssigned {
+        /// Defender.
+        seat: Seat,
+        /// Attack index.
+        attack: u8,
+        /// Guard.
+        guard: Guard,
+    },
+    /// A defense took damage.
+    Damage {
+        /// Owner.
+        seat: Seat,
+        /// Column.
+        col: Col,
+        /// Life left.
+        life: u8,
+    },
+    /// A defense was healed or revived.
+    Healed {
+        /// Owner.
+        seat: Seat,
+        /// Column.
+        col: Col,
+        /// Life now.
+        life: u8,
+    },
+    /// A card left play (destroyed, killed, died).
+    Destroyed {
+        /// Owner.
+        seat: Seat,
+        /// The card (revealed).
+        card: CardId,
+    },
+    /// A defense was defeated.
+    Defeated {
+        /// Owner.
+        seat: Seat,
+        /// Column.
+        col: Col,
+    },
+    /// Hell's Resurrection Rite took a card.
+    Resurrected {
+        /// Frehheim's owner.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A player was eliminated.
+    Eliminated {
+        /// Who.
+        seat: Seat,
+    },
+    /// The round's cleanup ran.
+    Cleanup {
+        /// Round.
+        round: u32,
+    },
+    /// The game is over.
+    GameOver {
+        /// Outcome.
+        outcome: Outcome,
+    },
+}
+
+/// The part of `event` that `observer` may see.
+pub fn redact(event: &Event, observer: Observer) -> Option<Event> {
+    let mine = |s: Seat| observer.is(s);
+    match event {
+        Event::Hidden { seat, event } => {
+            if mine(*seat) {
+                redact(event, observer)
+            } else {
+                None
+            }
+        }
+        Event::Picked { seat, card, secret } => Some(Event::Picked {
+            seat: *seat,
+            card: if *secret && !mine(*seat) { None } else { *card },
+            secret: *secret,
+        }),
+        Event::Drew {
+            seat,
+            deck,
+            count,
+            cards,
+        } => Some(Event::Drew {
+            seat: *seat,
+            deck: *deck,
+            count: *count,
+            cards: if mine(*seat) {
+                cards.clone()
+            } else {
+                Vec::new()
+            },
+        }),
+        Event::Acted {
+            seat,
+            choice,
+            card,
+            col,
+            secret,
+        } => Some(Event::Acted {
+            seat: *seat,
+            choice: choice.clone(),
+            card: if *secret && !mine(*seat) { None } else { *card },
+            col: *col,
+            secret: *secret,
+        }),
+        other => Some(other.clone()),
+    }
+}
+
+/// An event log that wraps every event as [`Event::Hidden`] for `seat`.
+pub(crate) struct HiddenLog<'a, L> {
+    pub inner: &'a mut L,
+    pub seat: Seat,
+}
+
+impl<L: EventLog<Event>> EventLog<Event> for HiddenLog<'_, L> {
+    fn emit(&mut self, make: impl FnOnce() -> Event) {
+        let seat = self.seat;
+        self.inner.emit(|| Event::Hidden {
+            seat,
+            event: Box::new(make()),
+        });
+    }
+}

@@ -1,0 +1,88 @@
+//! Extra cards: summon conditions and the survival check (MC-6.12).
+
+use crate::cards::{Attribute, CardClass, CardDef, CardId};
+use crate::config::{ExtraConditionTracking, ExtraPairPositions};
+use crate::event::Event;
+use crate::rules::draw;
+use crate::state::State;
+use fuda_core::{EventLog, Seat};
+
+/// A top card as Extra conditions see it: (card, attribute, number). An Element top, or an
+/// empty stack, matches nothing (MC-6.6).
+type Top = Option<(CardId, Option<Attribute>, Option<u8>)>;
+
+fn tops(s: &State, seat: Seat) -> [Top; 3] {
+    let rules = s.rules();
+    let p = s.p(seat);
+    let top = |i: usize| -> Top {
+        let m = p.cols[i].top()?;
+        if m.element {
+            return None;
+        }
+        let number = (rules.class(m.card) == Some(CardClass::Number)).then(|| rules.value(m.card));
+        Some((m.card, rules.attribute(m.card), number))
+    };
+    [top(0), top(1), top(2)]
+}
+
+/// The top cards that meet the Extra's condition now (empty: the condition fails).
+pub(crate) fn matching_tops(s: &State, seat: Seat, extra: CardId) -> Vec<CardId> {
+    let Some(CardDef::Extra {
+        attr_pair, numbers, ..
+    }) = s.cards().def(extra)
+    else {
+        return Vec::new();
+    };
+    let t = tops(s, seat);
+    let mut out = Vec::new();
+    if let Some((a, b)) = attr_pair {
+        let mut pairs = vec![(0, 1), (1, 2)];
+        if s.config().extra_pair_positions == ExtraPairPositions::AnyOrderedPair {
+            pairs.push((0, 2));
+        }
+        for (i, j) in pairs {
+            if let (Some((x, ax, _)), Some((y, ay, _))) = (t[i], t[j]) {
+                if ax == Some(*a) && ay == Some(*b) {
+                    out.push(x);
+                    out.push(y);
+                }
+            }
+        }
+    }
+    for (x, _, n) in t.iter().flatten() {
+        if n.is_some_and(|n| numbers.contains(&n)) {
+            out.push(*x);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// MC-6.12 (1): the condition is met by the current tops.
+pub(crate) fn condition_met(s: &State, seat: Seat, extra: CardId) -> bool {
+    !matching_tops(s, seat, extra).is_empty()
+}
+
+/// MC-6.12 (3): an Extra whose condition no longer holds dies.
+pub(crate) fn survival_check<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
+    let Some(e) = s.p(seat).extra.clone() else {
+        return;
+    };
+    let alive = match s.config().extra_condition_tracking {
+        ExtraConditionTracking::Continuous => condition_met(s, seat, e.card),
+        ExtraConditionTracking::SpecificCard => {
+            let t = tops(s, seat);
+            !e.matched.is_empty()
+                && e.matched
+                    .iter()
+                    .all(|c| t.iter().flatten().any(|(x, _, _)| x == c))
+        }
+    };
+    if !alive {
+        s.pm(seat).extra = None;
+        draw::discard(s, seat, e.card, log);
+        let card = e.card;
+        log.emit(|| Event::Destroyed { seat, card });
+    }
+}

@@ -1,0 +1,673 @@
+//! Which actions are legal: the generator, and [`check`], which refuses an action with a
+//! reason without touching the state. An action is accepted exactly when the generator
+//! lists it, so the two can never disagree.
+
+use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::cards::{
+    inner_effect, Aux, BoardEffect, CardClass, CardDef, Condition, Cost, Effect, Skill,
+    SkillSource, Timing,
+};
+use crate::config::{BoardAssignment, NumberCardsPerTurn};
+use crate::error::Error;
+use crate::rules::{battle, draw, extra, mana};
+use crate::state::{Defense, Guard, Pending, Phase, SlotKind, State, WindowKind};
+use crate::state::{ONE_TURN_COST, PERMANENT_COST};
+use fuda_core::Seat;
+
+/// Writes the legal actions of `seat` into `out` (cleared first), sorted.
+pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if s.d.outcome.is_some() || seat.index() >= s.num_players() || !s.to_act().contains(seat) {
+        return;
+    }
+    let mut push = |c: Choice| out.push(Action::new(seat, c));
+    match s.d.pending {
+        Pending::ChooseBoard { .. } => {
+            let taken: Vec<u8> = s.d.players.iter().filter_map(|p| p.board).collect();
+            for b in 0..s.cards().boards().len() as u8 {
+                if !taken.contains(&b) && s.config().board_assignment == BoardAssignment::Draft {
+                    push(Choice::ChooseBoard { board: b });
+                }
+            }
+        }
+        Pending::Pick { .. } => {
+            for &card in &s.d.pool {
+                push(Choice::PickEquipment { card });
+            }
+        }
+        Pending::Edit => edit_actions(s, seat, &mut push),
+        Pending::Window { .. } => window_actions(s, seat, &mut push),
+        Pending::Declare { .. } => declare_actions(s, seat, &mut push),
+        Pending::Flame { .. } | Pending::Resurrect { .. } | Pending::DragonTrap { .. } => {
+            for use_it in [false, true] {
+                push(match s.d.pending {
+                    Pending::Flame { .. } => Choice::FlameOfWrath { use_it },
+                    Pending::Resurrect { .. } => Choice::Resurrection { use_it },
+                    _ => Choice::DragonTrap { use_it },
+                });
+            }
+        }
+        Pending::FlameTarget { .. } => {
+            for unit in battle::guard_units(s, seat) {
+                push(Choice::FlameTarget { unit });
+            }
+        }
+        Pending::Guard { .. } => {
+            if let Some(i) = battle::first_unguarded_on(s, seat) {
+                for guard in guard_choices(s, seat, true) {
+                    push(Choice::AssignGuard {
+                        attack: i as u8,
+                        guard,
+                    });
+                }
+            }
+        }
+        Pending::TrapGuard { .. } => {
+            for guard in guard_choices(s, seat, false) {
+                push(Choice::TrapGuard { guard });
+            }
+        }
+        Pending::GameOver => {}
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// MC-5.14: live defenses (shareable) and guard-capable cards not guarding another attack.
+fn guard_choices(s: &State, seat: Seat, exclude_busy: bool) -> Vec<GuardChoice> {
+    let p = s.p(seat);
+    let mut out: Vec<GuardChoice> = Col::ALL
+        .iter()
+        .filter(|c| p.col(**c).defense.is_live())
+        .map(|c| GuardChoice::Defense(*c))
+        .collect();
+    let busy: Vec<crate::cards::CardId> = match (exclude_busy, s.d.battle.as_ref()) {
+        (true, Some(b)) => b
+            .attacks
+            .iter()
+            .filter(|a| !a.done)
+            .filter_map(|a| match a.guard {
+                Some(Guard::Card(g)) => Some(g),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    for u in battle::guard_units(s, seat) {
+        if p.unit_card(u).is_some_and(|c| !busy.contains(&c)) {
+            out.push(GuardChoice::Unit(u));
+        }
+    }
+    out
+}
+
+/// Number-card placements still allowed this turn (MC-5.5, `number_cards_per_edit_turn`).
+fn row_free(s: &State, seat: Seat, row: Row) -> bool {
+    let u = s.p(seat).uses;
+    match s.config().number_cards_per_edit_turn {
+        NumberCardsPerTurn::One => !u.number_attack && !u.number_defense,
+        NumberCardsPerTurn::OnePerRow => match row {
+            Row::Attack => !u.number_attack,
+            Row::Defense => !u.number_defense,
+        },
+    }
+}
+
+fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+    let p = s.p(seat);
+    let rules = s.rules();
+    let class = |c| rules.class(c);
+    if s.d.round == 1 && p.col(Col::M).defense == Defense::Empty {
+        // MC-5.3: the middle defense comes first.
+        for &card in &p.hand {
+            if class(card) == Some(CardClass::Number) {
+                push(Choice::PlaceInitialDefense { card });
+            }
+        }
+        return;
+    }
+    push(Choice::DeclareEnd);
+    let cap_ok = s
+        .config()
+        .edit_turn_total_cap
+        .is_none_or(|k| p.uses.placements < k);
+    let mut pays = Vec::new();
+    if cap_ok {
+        if !p.uses.mana {
+            for &card in &p.hand {
+                if class(card).is_some_and(CardClass::is_monjan) {
+                    for col in Col::ALL {
+                        for face_down in [false, true] {
+                            push(Choice::PlaceMana {
+                                card,
+                                col,
+                                face_down,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let max = s.board_of(seat).map_or([0; 3], |b| b.attack_max);
+        for &card in &p.hand {
+            if class(card) != Some(CardClass::Number) {
+                continue;
+            }
+            let num = rules.value(card);
+            for col in Col::ALL {
+                let c = p.col(col);
+                for row in [Row::Attack, Row::Defense] {
+                    let slot_ok = match row {
+                        Row::Attack => c.attack.is_none() && num <= max[col.index()],
+                        Row::Defense => c.defense == Defense::Empty && !c.ever_defeated,
+                    };
+                    if slot_ok
+                        && row_free(s, seat, row)
+                        && mana::number_card_fits(s, seat, col, row, card)
+                    {
+                        push(Choice::PlaceNumber { card, col, row });
+                    }
+                }
+            }
+        }
+        if !p.uses.extra && p.extra.is_none() {
+            for &card in &p.hand {
+                if class(card) == Some(CardClass::Extra) && extra::condition_met(s, seat, card) {
+                    for face_down in [false, true] {
+                        push(Choice::SummonExtra { card, face_down });
+                    }
+                }
+            }
+        }
+        if !p.uses.toughness {
+            for &card in &p.hand {
+                let Some(CardDef::Toughness { cost, .. }) = s.cards().def(card) else {
+                    continue;
+                };
+                mana::payments(s, seat, *cost, false, &mut pays);
+                for col in Col::ALL {
+                    if p.col(col).attack.is_some() {
+                        continue;
+                    }
+                    for &pay in &pays {
+                        for face_down in [false, true] {
+                            push(Choice::SummonToughness {
+                                card,
+                                col,
+                                pay,
+                                face_down,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if !p.uses.boss && draw::boss_available(s) {
+            mana::payments(s, seat, ONE_TURN_COST, true, &mut pays);
+            for &pay in &pays {
+                for face_down in [false, true] {
+                    push(Choice::SummonBossOneTurn { pay, face_down });
+                }
+            }
+            for col in [Col::L, Col::R] {
+                let c = p.col(col);
+                if c.attack.is_none()
+                    && c.defense == Defense::Empty
+                    && !c.ever_defeated
+                    && mana::capacity(s, seat, col, true) >= PERMANENT_COST
+                {
+                    push(Choice::SummonBossPermanent { col });
+                }
+            }
+        }
+    }
+    if !p.uses.edit_skill {
+        board_skill_actions(s, seat, Timing::Edit, push);
+        et_skill_actions(s, seat, Timing::Edit, push);
+    }
+}
+
+fn live_cols(s: &State, seat: Seat) -> impl Iterator<Item = Col> + '_ {
+    Col::ALL
+        .into_iter()
+        .filter(move |c| s.p(seat).col(*c).defense.is_live())
+}
+
+/// Board skills used by choice (not the triggered ones).
+fn board_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl FnMut(Choice)) {
+    let p = s.p(seat);
+    let Some(board) = s.board_of(seat) else {
+        return;
+    };
+    for side in [Side::Left, Side::Right] {
+        let skill = match side {
+            Side::Left => &board.left,
+            Side::Right => &board.right,
+        };
+        if skill.effect.timing() != timing || !p.unlocked(side) {
+            continue;
+        }
+        if skill
+            .uses_per_game
+            .is_some_and(|k| p.board_uses[side.index()] >= k)
+        {
+            continue;
+        }
+        let mut target = |t: Target| push(Choice::UseBoardSkill { side, target: t });
+        match skill.effect {
+            BoardEffect::SalvageBattleCard => {
+                for &take in &s.d.main_discard {
+                    if s.rules().class(take) == Some(CardClass::Battle) {
+                        for &give in &p.hand {
+                            target(Target::Salvage { give, take });
+                        }
+                    }
+                }
+            }
+            BoardEffect::ExtendOneTurnSummon => {
+                let ok = p
+                    .uses
+                    .assassin
+                    .is_some_and(|a| p.one_turn.iter().any(|o| o.card == a && !o.extended));
+                if ok {
+                    target(Target::None);
+                }
+            }
+            BoardEffect::Heal { .. } => {
+                for c in live_cols(s, seat) {
+                    target(Target::Col(c));
+                }
+            }
+            BoardEffect::DrawMain { .. } => target(Target::None),
+            BoardEffect::NullifyAttack => {
+                // One-Night Castle: W2 of a slower attacker's attacks on this player.
+                let Some(b) = s.d.battle.as_ref() else {
+                    continue;
+                };
+                let in_w2 = b.window.is_some_and(|w| w.kind == WindowKind::W2);
+                let Some(a) = b.attacker() else {
+                    continue;
+                };
+                if !in_w2 || a == seat || b.rank(seat) > b.rank(a) {
+                    continue;
+                }
+                for (i, at) in b.attacks.iter().enumerate() {
+                    if at.target == seat && !at.done && !at.nullified {
+                        target(Target::Attack(i as u8));
+                    }
+                }
+            }
+            BoardEffect::Resurrect { .. }
+            | BoardEffect::RedirectAllToOne
+            | BoardEffect::ReflectHalf => {}
+        }
+    }
+}
+
+/// Targets of an effect for `seat` now.
+fn effect_targets(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Target>) {
+    out.clear();
+    match inner_effect(effect) {
+        Effect::AddAttack(_) => {
+            if let Some(b) = s.d.battle.as_ref() {
+                let in_w2 = b.window.is_some_and(|w| w.kind == WindowKind::W2);
+                if in_w2 && b.attacker() == Some(seat) {
+                    for (i, a) in b.attacks.iter().enumerate() {
+                        if !a.done {
+                            out.push(Target::Attack(i as u8));
+                        }
+                    }
+                }
+            }
+        }
+        Effect::Heal { .. } => out.extend(live_cols(s, seat).map(Target::Col)),
+        Effect::Kill => kill_targets(s, seat, out),
+        Effect::DrawMain(_) | Effect::DrawEt(_) => out.push(Target::None),
+        Effect::ReviveDefense(_) => {
+            for c in [Col::L, Col::R] {
+                if s.p(seat).col(c).defense == Defense::Defeated {
+                    out.push(Target::Col(c));
+                }
+            }
+        }
+        Effect::SummonSelf => {
+            for c in Col::ALL {
+                if s.p(seat).col(c).attack.is_none() {
+                    out.push(Target::Col(c));
+                }
+            }
+        }
+        Effect::Chance { .. } => {}
+    }
+}
+
+/// MC-6.9, MC-A24: opponents' attack-capable cards except permanent Boss-Assassins.
+fn kill_targets(s: &State, seat: Seat, out: &mut Vec<Target>) {
+    for o in s.alive().filter(|o| *o != seat) {
+        for unit in battle::attack_units(s, o) {
+            let boss = matches!(unit, Unit::Slot(c) if s.p(o).col(c).attack.is_some_and(|a| a.kind == SlotKind::Boss));
+            if !boss {
+                out.push(Target::Card { seat: o, unit });
+            }
+        }
+    }
+}
+
+/// Extra / Toughness skills (MC-6.11).
+fn et_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl FnMut(Choice)) {
+    let p = s.p(seat);
+    let mut sources: Vec<(SkillFrom, crate::cards::CardId)> = Vec::new();
+    if let Some(e) = &p.extra {
+        sources.push((SkillFrom::Extra, e.card));
+    }
+    for c in Col::ALL {
+        if let Some(a) = p.col(c).attack.filter(|a| a.kind == SlotKind::Toughness) {
+            sources.push((SkillFrom::Slot(c), a.card));
+        }
+    }
+    for &c in &p.hand {
+        if s.rules().class(c).is_some_and(CardClass::is_et) {
+            sources.push((SkillFrom::Hand(c), c));
+        }
+    }
+    let extra_id = p
+        .extra
+        .as_ref()
+        .map(|e| s.cards().id_of(e.card).to_string());
+    let cap_ok = s
+        .config()
+        .edit_turn_total_cap
+        .is_none_or(|k| p.uses.placements < k);
+    let mut pays = Vec::new();
+    let mut targets = Vec::new();
+    for (from, card) in sources {
+        let Some(info) = s.rules().info(card) else {
+            continue;
+        };
+        let Some(def) = s.cards().def(card) else {
+            continue;
+        };
+        for (i, skill) in def.skills().iter().enumerate() {
+            if skill.timing != timing || !source_ok(skill, from) {
+                continue;
+            }
+            if let Some(Condition::RequireOwnExtra(x)) = &skill.condition {
+                if extra_id.as_deref() != Some(x.as_str()) {
+                    continue;
+                }
+            }
+            if let Some(k) = skill.uses_per_game {
+                let used = p
+                    .skill_uses
+                    .iter()
+                    .find(|u| u.0 == info.def && usize::from(u.1) == i)
+                    .map_or(0, |u| u.2);
+                if used >= k {
+                    continue;
+                }
+            }
+            if matches!(inner_effect(&skill.effect), Effect::SummonSelf)
+                && (p.uses.toughness || !cap_ok)
+            {
+                continue;
+            }
+            match skill.cost {
+                Cost::None => {
+                    pays.clear();
+                    pays.push(Pay::default());
+                }
+                Cost::ManaCost(n) => mana::payments(s, seat, n, false, &mut pays),
+                Cost::DiscardAnyMana(n) => mana::discard_choices(s, seat, n, &mut pays),
+            }
+            effect_targets(s, seat, &skill.effect, &mut targets);
+            for &target in &targets {
+                for &pay in &pays {
+                    push(Choice::UseSkill {
+                        from,
+                        skill: i as u8,
+                        target,
+                        pay,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn source_ok(skill: &Skill, from: SkillFrom) -> bool {
+    match from {
+        SkillFrom::Hand(_) => matches!(skill.source, SkillSource::Magic | SkillSource::Unsummoned),
+        SkillFrom::Extra | SkillFrom::Slot(_) => {
+            matches!(
+                skill.source,
+                SkillSource::Summoned | SkillSource::ManaRelease
+            )
+        }
+    }
+}
+
+fn window_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+    let Some(b) = s.d.battle.as_ref() else {
+        return;
+    };
+    if b.window.is_none_or(|w| w.holder != seat) {
+        return;
+    }
+    push(Choice::Pass);
+    let p = s.p(seat);
+    let skill_free = !p.uses.battle_skill;
+    let cards_free = skill_free || !s.config().battle_cards_count_as_battle_skill;
+    let mut targets = Vec::new();
+    if cards_free {
+        for &card in &p.hand {
+            let Some(CardDef::Battle { aux, .. }) = s.cards().def(card) else {
+                continue;
+            };
+            match aux {
+                Aux::Plus(n) => {
+                    effect_targets(s, seat, &Effect::AddAttack(*n), &mut targets);
+                    let heal = Effect::Heal {
+                        n: *n,
+                        cap: crate::cards::HealCap::Printed,
+                    };
+                    let mut more = Vec::new();
+                    effect_targets(s, seat, &heal, &mut more);
+                    targets.extend(more);
+                }
+                Aux::Kill => kill_targets(s, seat, {
+                    targets.clear();
+                    &mut targets
+                }),
+                Aux::ManaOnly => targets.clear(),
+            }
+            for &target in &targets {
+                push(Choice::PlayBattleCard { card, target });
+            }
+        }
+    }
+    if skill_free {
+        board_skill_actions(s, seat, Timing::Battle, push);
+        et_skill_actions(s, seat, Timing::Battle, push);
+    }
+}
+
+fn declare_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+    push(Choice::EndDeclaration);
+    let Some(b) = s.d.battle.as_ref() else {
+        return;
+    };
+    let p = s.p(seat);
+    for unit in battle::attack_units(s, seat) {
+        let Some(card) = p.unit_card(unit) else {
+            continue;
+        };
+        if b.used_units.contains(&card) {
+            continue;
+        }
+        for target in s.alive().filter(|o| *o != seat) {
+            push(Choice::DeclareAttack { unit, target });
+        }
+        if unit == Unit::Extra {
+            for col in live_cols(s, seat) {
+                push(Choice::ExtraHeal { col });
+            }
+        }
+    }
+}
+
+/// Refuses an illegal action with a reason, without touching the state.
+pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
+    if s.d.outcome.is_some() {
+        return Err(Error::GameOver);
+    }
+    let seat = a.seat;
+    if seat.index() >= s.num_players() || !s.to_act().contains(seat) {
+        return Err(Error::NotToAct { seat });
+    }
+    let mut legal = Vec::new();
+    legal_actions(s, seat, &mut legal);
+    if legal.binary_search(a).is_ok() {
+        return Ok(());
+    }
+    Err(diagnose(s, a))
+}
+
+/// Why a listed-nowhere action is refused, in a player's words.
+fn diagnose(s: &State, a: &Action) -> Error {
+    let seat = a.seat;
+    let p = s.p(seat);
+    let choice = a.choice.name().to_string();
+    let expected = match s.d.pending {
+        Pending::ChooseBoard { .. } => "a board choice",
+        Pending::Pick { .. } => "an initial-equipment pick",
+        Pending::Edit => "an edit action",
+        Pending::Window { .. } => "a battle-window action",
+        Pending::Declare { .. } => "attack declarations",
+        Pending::Flame { .. } => "the Flame of Wrath decision",
+        Pending::FlameTarget { .. } => "the Flame of Wrath card",
+        Pending::Guard { .. } => "a guard",
+        Pending::Resurrect { .. } => "the Resurrection decision",
+        Pending::DragonTrap { .. } => "the Dragon Trap decision",
+        Pending::TrapGuard { .. } => "a guard against Dragon Trap",
+        Pending::GameOver => "nothing",
+    };
+    let fits = matches!(
+        (&a.choice, s.d.pending),
+        (Choice::ChooseBoard { .. }, Pending::ChooseBoard { .. })
+            | (Choice::PickEquipment { .. }, Pending::Pick { .. })
+            | (
+                Choice::PlaceInitialDefense { .. }
+                    | Choice::PlaceMana { .. }
+                    | Choice::PlaceNumber { .. }
+                    | Choice::SummonExtra { .. }
+                    | Choice::SummonToughness { .. }
+                    | Choice::SummonBossOneTurn { .. }
+                    | Choice::SummonBossPermanent { .. }
+                    | Choice::UseBoardSkill { .. }
+                    | Choice::UseSkill { .. }
+                    | Choice::DeclareEnd,
+                Pending::Edit
+            )
+            | (
+                Choice::Pass
+                    | Choice::PlayBattleCard { .. }
+                    | Choice::UseBoardSkill { .. }
+                    | Choice::UseSkill { .. },
+                Pending::Window { .. }
+            )
+            | (
+                Choice::DeclareAttack { .. } | Choice::ExtraHeal { .. } | Choice::EndDeclaration,
+                Pending::Declare { .. }
+            )
+            | (Choice::FlameOfWrath { .. }, Pending::Flame { .. })
+            | (Choice::FlameTarget { .. }, Pending::FlameTarget { .. })
+            | (Choice::AssignGuard { .. }, Pending::Guard { .. })
+            | (Choice::Resurrection { .. }, Pending::Resurrect { .. })
+            | (Choice::DragonTrap { .. }, Pending::DragonTrap { .. })
+            | (Choice::TrapGuard { .. }, Pending::TrapGuard { .. })
+    );
+    if !fits {
+        return Error::WrongDecision {
+            choice,
+            expected: expected.into(),
+        };
+    }
+    let hand_card = match &a.choice {
+        Choice::PlaceInitialDefense { card }
+        | Choice::PlaceMana { card, .. }
+        | Choice::PlaceNumber { card, .. }
+        | Choice::SummonExtra { card, .. }
+        | Choice::SummonToughness { card, .. }
+        | Choice::PlayBattleCard { card, .. }
+        | Choice::UseSkill {
+            from: SkillFrom::Hand(card),
+            ..
+        } => Some(*card),
+        _ => None,
+    };
+    if let Some(card) = hand_card {
+        if !p.hand.contains(&card) {
+            return Error::CardNotInHand { seat, card };
+        }
+    }
+    if s.d.pending == Pending::Edit
+        && s.d.round == 1
+        && p.col(Col::M).defense == Defense::Empty
+        && !matches!(a.choice, Choice::PlaceInitialDefense { .. })
+    {
+        return Error::InitialDefenseFirst;
+    }
+    let u = p.uses;
+    let limit = match &a.choice {
+        Choice::PlaceMana { .. } if u.mana => Some("the mana placement"),
+        Choice::PlaceNumber { row, .. } if !row_free(s, seat, *row) => {
+            Some("the number-card placement")
+        }
+        Choice::SummonExtra { .. } if u.extra => Some("the Extra summon"),
+        Choice::SummonToughness { .. } if u.toughness => Some("the Toughness summon"),
+        Choice::SummonBossOneTurn { .. } | Choice::SummonBossPermanent { .. } if u.boss => {
+            Some("the Boss-Assassin summon")
+        }
+        Choice::UseBoardSkill { .. } | Choice::UseSkill { .. }
+            if (s.d.phase == Phase::Edit && u.edit_skill)
+                || (s.d.phase == Phase::Battle && u.battle_skill) =>
+        {
+            Some("the skill")
+        }
+        _ => None,
+    };
+    if let Some(what) = limit {
+        return Error::LimitReached { what: what.into() };
+    }
+    let reason = match &a.choice {
+        Choice::PlaceNumber { row: Row::Attack, .. } => {
+            "the slot must be empty, the number within the column's maximum, and the column's mana must match (MC-6.1)"
+        }
+        Choice::PlaceNumber { .. } => {
+            "the defense slot must be empty and never defeated, and the column's mana must match (MC-6.1)"
+        }
+        Choice::SummonExtra { .. } => "an Extra needs its condition met and no Extra on the field",
+        Choice::SummonToughness { .. } | Choice::SummonBossOneTurn { .. } => {
+            "the slot must be empty and the payment must cover the cost from allowed columns"
+        }
+        Choice::SummonBossPermanent { .. } => {
+            "a permanent summon needs an empty, never-defeated side column paying 5"
+        }
+        Choice::UseBoardSkill { .. } => "that skill is locked, used up or has no such target",
+        Choice::UseSkill { .. } => "that card has no such usable skill, target or payment",
+        Choice::PlayBattleCard { .. } => "that battle card cannot be played on that target now",
+        Choice::DeclareAttack { .. } | Choice::ExtraHeal { .. } => {
+            "that card cannot attack (or heal) that target now"
+        }
+        Choice::AssignGuard { .. } | Choice::TrapGuard { .. } | Choice::FlameTarget { .. } => {
+            "that is not a legal guard for this attack"
+        }
+        Choice::ChooseBoard { .. } => "that board is taken or does not exist",
+        Choice::PickEquipment { .. } => "that card is not in the pool",
+        _ => "not among the legal options in this position",
+    };
+    Error::Illegal {
+        choice,
+        reason: reason.into(),
+    }
+}

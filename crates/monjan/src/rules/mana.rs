@@ -1,0 +1,198 @@
+//! Mana: paying costs (MC-6.2), mana for number cards (MC-6.1) and speed (MC-6.3).
+
+use crate::action::{Col, Pay, Row};
+use crate::cards::{CardClass, CardId};
+use crate::config::{ManaCostSource, ManaSlotRule, SpeedSource};
+use crate::state::{Column, DefCard, Defense, SlotKind, State};
+use fuda_core::Seat;
+
+/// MC-6.2 (2), (6): whether the bottom card is protected for this cost.
+fn protected(c: &Column, boss_cost: bool, keeps_last: bool) -> bool {
+    match c.mana.first() {
+        Some(m) => m.element || (boss_cost && keeps_last),
+        None => false,
+    }
+}
+
+/// How much a column can pay (MC-6.2 (2)).
+pub(crate) fn capacity(s: &State, seat: Seat, col: Col, boss_cost: bool) -> u8 {
+    let c = s.p(seat).col(col);
+    let prot = protected(c, boss_cost, s.config().bossassa_keeps_last_mana);
+    let start = usize::from(prot);
+    let free = c.mana.iter().skip(start).filter(|m| !m.spent).count();
+    let bottom = usize::from(prot && !c.bottom_used && c.mana.first().is_some_and(|m| !m.spent));
+    (free + bottom).min(255) as u8
+}
+
+/// MC-6.2 (3): marks `n` cards of one column spent (topmost first, the protected bottom
+/// card last and only once per round).
+fn pay_column(s: &mut State, seat: Seat, col: Col, n: u8, boss_cost: bool) {
+    let keeps = s.config().bossassa_keeps_last_mana;
+    let c = s.pm(seat).col_mut(col);
+    let prot = protected(c, boss_cost, keeps);
+    let start = usize::from(prot);
+    let mut left = n;
+    for m in c.mana.iter_mut().skip(start).rev() {
+        if left == 0 {
+            break;
+        }
+        if !m.spent {
+            m.spent = true;
+            left -= 1;
+        }
+    }
+    if left > 0 && prot {
+        c.bottom_used = true;
+    }
+}
+
+/// Pays a checked payment.
+pub(crate) fn pay(s: &mut State, seat: Seat, pay: Pay, boss_cost: bool) {
+    for c in Col::ALL {
+        let n = pay.0[c.index()];
+        if n > 0 {
+            pay_column(s, seat, c, n, boss_cost);
+        }
+    }
+}
+
+/// Every valid payment of `n`, sorted.
+pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut Vec<Pay>) {
+    out.clear();
+    if n == 0 {
+        out.push(Pay::default());
+        return;
+    }
+    let cap: Vec<u8> = Col::ALL
+        .iter()
+        .map(|c| capacity(s, seat, *c, boss_cost))
+        .collect();
+    match s.config().mana_cost_source {
+        ManaCostSource::SingleColumn => {
+            for c in Col::ALL {
+                if cap[c.index()] >= n {
+                    out.push(Pay::from_col(c, n));
+                }
+            }
+        }
+        ManaCostSource::AnyColumns => {
+            for a in 0..=n.min(cap[0]) {
+                for b in 0..=(n - a).min(cap[1]) {
+                    let r = n - a - b;
+                    if r <= cap[2] {
+                        out.push(Pay([a, b, r]));
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+}
+
+/// MC-6.2 (7): unspent unprotected cards a column can give for DiscardAnyMana.
+fn discardable(s: &State, seat: Seat, col: Col) -> u8 {
+    let c = s.p(seat).col(col);
+    let start = usize::from(c.mana.first().is_some_and(|m| m.element));
+    c.mana
+        .iter()
+        .skip(start)
+        .filter(|m| !m.spent)
+        .count()
+        .min(255) as u8
+}
+
+/// Every valid choice of `n` cards for DiscardAnyMana (per-column counts), sorted.
+pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) {
+    out.clear();
+    let cap: Vec<u8> = Col::ALL.iter().map(|c| discardable(s, seat, *c)).collect();
+    for a in 0..=n.min(cap[0]) {
+        for b in 0..=(n - a).min(cap[1]) {
+            let r = n - a - b;
+            if r <= cap[2] {
+                out.push(Pay([a, b, r]));
+            }
+        }
+    }
+    out.sort_unstable();
+}
+
+/// Marks the chosen cards spent (topmost unspent unprotected of each column).
+pub(crate) fn discard_any(s: &mut State, seat: Seat, pay: Pay) {
+    for c in Col::ALL {
+        let n = pay.0[c.index()];
+        if n > 0 {
+            let col = s.pm(seat).col_mut(c);
+            let start = usize::from(col.mana.first().is_some_and(|m| m.element));
+            let mut left = n;
+            for m in col.mana.iter_mut().skip(start).rev() {
+                if left == 0 {
+                    break;
+                }
+                if !m.spent {
+                    m.spent = true;
+                    left -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// MC-6.1: whether a number card may enter `(col, row)` given the column's mana.
+pub(crate) fn number_card_fits(s: &State, seat: Seat, col: Col, row: Row, card: CardId) -> bool {
+    let rules = s.rules();
+    let c = s.p(seat).col(col);
+    // The slot cards after placement, the initial middle defense excluded.
+    let mut slots: Vec<CardId> = vec![card];
+    if row != Row::Attack {
+        if let Some(a) = c.attack.filter(|a| a.kind == SlotKind::Number) {
+            slots.push(a.card);
+        }
+    }
+    if row != Row::Defense && col != Col::M {
+        if let Defense::Live {
+            card: DefCard::Number(x),
+            ..
+        } = c.defense
+        {
+            slots.push(x);
+        }
+    }
+    let fits = |slot: CardId, m: &crate::state::Mana| {
+        m.element
+            || (rules.class(m.card).is_some_and(CardClass::is_monjan)
+                && rules.attribute(m.card).is_some()
+                && rules.attribute(m.card) == rules.attribute(slot))
+    };
+    match s.config().mana_slot_rule {
+        ManaSlotRule::AttributeOnly => slots.iter().all(|x| c.mana.iter().any(|m| fits(*x, m))),
+        ManaSlotRule::Matching => match slots.as_slice() {
+            [a] => c.mana.iter().any(|m| fits(*a, m)),
+            [a, b] => c.mana.iter().enumerate().any(|(i, m)| {
+                fits(*a, m)
+                    && c.mana
+                        .iter()
+                        .enumerate()
+                        .any(|(j, m2)| j != i && fits(*b, m2))
+            }),
+            _ => false,
+        },
+    }
+}
+
+/// MC-6.3: a player's speed.
+pub(crate) fn speed(s: &State, seat: Seat) -> u8 {
+    let rules = s.rules();
+    let num = |m: &crate::state::Mana| {
+        if m.element || rules.class(m.card) != Some(CardClass::Number) {
+            0
+        } else {
+            rules.value(m.card)
+        }
+    };
+    let p = s.p(seat);
+    match s.config().speed_source {
+        SpeedSource::TopCards => p.cols.iter().filter_map(|c| c.top()).map(num).max(),
+        SpeedSource::AllMana => p.cols.iter().flat_map(|c| c.mana.iter()).map(num).max(),
+    }
+    .unwrap_or(0)
+}

@@ -1,0 +1,97 @@
+//! Hidden information (§8, MC-8.1, MC-8.2): views hold only what the viewer may know.
+
+mod common;
+use common::*;
+use fuda_monjan::{
+    new_game, redact, view, Choice, Col, Config, Event, MatchFormat, Observer, Shown,
+};
+
+/// MC-8.1: a view shows its own hand only; others as counts.
+#[test]
+fn views_show_own_hand_only() {
+    let mut c = Config::for_players(3);
+    c.match_format = MatchFormat::Basic;
+    let s = new_game(&c, 4).unwrap();
+    let v = view(&s, Observer::Seat(A));
+    assert!(v.player(A).unwrap().hand.is_some());
+    assert!(v.player(B).unwrap().hand.is_none());
+    assert_eq!(
+        v.player(B).unwrap().hand_count,
+        s.player(B).unwrap().hand.len()
+    );
+    let spectator = view(&s, Observer::Spectator);
+    assert!(spectator.players.iter().all(|p| p.hand.is_none()));
+}
+
+/// MC-8.2, MC-E20, MC-6.6: face-down mana and Elements appear without ids.
+#[test]
+fn e20_hidden_cards_are_placeholders() {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .elements(A, Col::L, &["n_fire_09"])
+        .defeated(A, Col::L)
+        .hand(A, &["n_fire_02"]);
+    let s = sc.build_edit().unwrap();
+    let s = act(
+        &s,
+        A,
+        Choice::PlaceMana {
+            card: id(&s, "n_fire_02"),
+            col: Col::R,
+            face_down: true,
+        },
+    );
+    let s = end_edit(s);
+    // After the reveal the face-down card shows; the Element never does to B.
+    let vb = view(&s, Observer::Seat(B));
+    let l = &vb.player(A).unwrap().cols[0];
+    assert_eq!(l.mana[0].card, Shown::FaceDown);
+    assert!(l.mana[0].element);
+    let va = view(&s, Observer::Seat(A));
+    assert_eq!(
+        va.player(A).unwrap().cols[0].mana[0].card,
+        Shown::Card(id(&s, "n_fire_09"))
+    );
+}
+
+/// MC-4.6, §8: events of a simultaneous edit turn are withheld from the other players;
+/// drawn cards are shown to the drawer only.
+#[test]
+fn edit_events_are_withheld() {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .hand(A, &["n_fire_02"]);
+    let mut s = sc.build_edit().unwrap();
+    let card = id(&s, "n_fire_02");
+    let events = fuda_monjan::apply_in_place(
+        &mut s,
+        &fuda_monjan::Action::new(
+            A,
+            Choice::PlaceMana {
+                card,
+                col: Col::R,
+                face_down: false,
+            },
+        ),
+    )
+    .unwrap();
+    assert!(!events.is_empty());
+    assert!(events
+        .iter()
+        .all(|e| redact(e, Observer::Seat(B)).is_none()));
+    assert!(events
+        .iter()
+        .all(|e| redact(e, Observer::Seat(A)).is_some()));
+    let drew = Event::Drew {
+        seat: A,
+        deck: fuda_monjan::DeckKind::Main,
+        count: 1,
+        cards: vec![id(&s, "n_fire_02")],
+    };
+    match redact(&drew, Observer::Seat(B)) {
+        Some(Event::Drew { cards, count, .. }) => assert!(cards.is_empty() && count == 1),
+        other => panic!("{other:?}"),
+    }
+}

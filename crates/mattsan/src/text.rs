@@ -1,39 +1,94 @@
 //! Text for terminal front ends ([`TextUi`]): the board as one observer sees it, actions
-//! as menu labels, events as narration. Only the view and the configuration are used.
+//! as menu labels, events as narration. Only the view (or the redacted event) and the
+//! configuration are used; a card the viewer may not identify is only called "face-down".
 
-use crate::action::Choice;
-use crate::cards::{CardDef, CardId, CardSet};
+use crate::action::{Action, Choice};
+use crate::cards::{CardDef, CardId, CardSet, DefId, Selector, Stat};
 use crate::config::{Config, DeckChoice};
-use crate::event::Event;
+use crate::event::{Event, LossReason};
 use crate::game::Mattsan;
-use crate::state::{Loc, Pending};
-use crate::view::{CardView, View};
-use fuda_core::{Outcome, TextUi};
+use crate::state::{Loc, Pending, Step, WindowEvent, WindowKind};
+use crate::view::{CardView, SlotView, View};
+use fuda_core::{Outcome, Seat, TextUi};
 use std::fmt::Write;
 
-/// Card names of a configuration, by instance id (the deck lists are public).
-fn names(config: &Config) -> (CardSet, Vec<String>) {
-    let set = config.card_set.resolve();
-    let mut out = Vec::new();
-    for deck in &config.decks {
-        let list: Vec<String> = match deck {
-            DeckChoice::Named(n) => set.deck(n).map(<[String]>::to_vec).unwrap_or_default(),
-            DeckChoice::List(l) => l.clone(),
-        };
-        let mut defs: Vec<_> = list.iter().filter_map(|n| set.find(n)).collect();
-        defs.sort_unstable();
-        out.extend(
-            defs.iter()
-                .map(|d| set.def(*d).map_or("?", CardDef::name_en).to_string()),
-        );
-    }
-    (set, out)
+/// Card definitions of a configuration, by instance id (the deck lists are public).
+struct Names {
+    set: CardSet,
+    defs: Vec<Option<DefId>>,
 }
 
-fn card(names: &[String], c: CardId) -> String {
-    names
-        .get(c.index())
-        .map_or_else(|| format!("card {c}"), |n| format!("{n} {c}"))
+impl Names {
+    fn new(config: &Config) -> Names {
+        let set = config.card_set.resolve();
+        let mut out = Vec::new();
+        for deck in &config.decks {
+            let list: Vec<String> = match deck {
+                DeckChoice::Named(n) => set.deck(n).map(<[String]>::to_vec).unwrap_or_default(),
+                DeckChoice::List(l) => l.clone(),
+            };
+            let mut defs: Vec<Option<DefId>> = list.iter().map(|n| set.find(n)).collect();
+            defs.sort_unstable();
+            out.extend(defs);
+        }
+        Names { set, defs: out }
+    }
+
+    fn def(&self, c: CardId) -> Option<&CardDef> {
+        self.defs
+            .get(c.index())
+            .copied()
+            .flatten()
+            .and_then(|d| self.set.def(d))
+    }
+
+    /// The card's English name.
+    fn name(&self, c: CardId) -> String {
+        self.def(c)
+            .map_or_else(|| "an unknown card".into(), |d| d.name_en().to_string())
+    }
+
+    /// The name with the card type and, for a unit, its printed stats.
+    fn long(&self, c: CardId) -> String {
+        match self.def(c) {
+            Some(CardDef::Unit {
+                name_en,
+                max_hp,
+                atk,
+                def,
+                soul,
+                ..
+            }) => format!("{name_en} (unit: HP {max_hp}, ATK {atk}, DEF {def}, soul {soul})"),
+            Some(CardDef::Trump { name_en, .. }) => format!("{name_en} (trump)"),
+            Some(CardDef::Trap { name_en, .. }) => format!("{name_en} (trap)"),
+            Some(CardDef::Terrain { name_en, .. }) => format!("{name_en} (terrain)"),
+            None => self.name(c),
+        }
+    }
+
+    fn list(&self, cards: &[CardId]) -> String {
+        if cards.is_empty() {
+            return "—".into();
+        }
+        cards
+            .iter()
+            .map(|c| self.name(*c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The name of a unit's special (or super special) move.
+    fn move_name(&self, unit: CardId, index: u8, is_super: bool) -> Option<String> {
+        match self.def(unit) {
+            Some(CardDef::Unit {
+                specials, supers, ..
+            }) => {
+                let list = if is_super { supers } else { specials };
+                list.get(usize::from(index)).map(|m| m.name.clone())
+            }
+            _ => None,
+        }
+    }
 }
 
 fn loc(l: Loc) -> String {
@@ -43,54 +98,261 @@ fn loc(l: Loc) -> String {
     }
 }
 
-/// The decision awaited, in words.
-fn waiting_line(p: Pending) -> String {
-    let seats = |set: fuda_core::SeatSet| {
-        set.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(" and ")
+/// "on the battlefield", "on bench 2".
+fn on(l: Loc) -> String {
+    match l {
+        Loc::Battlefield => "on the battlefield".into(),
+        Loc::Bench(b) => format!("on bench {}", b + 1),
+    }
+}
+
+fn seats(list: impl IntoIterator<Item = Seat>) -> String {
+    join(list.into_iter().map(|s| s.to_string()).collect())
+}
+
+/// "A", "A and B", "A, B and C".
+fn join(names: Vec<String>) -> String {
+    match names.len() {
+        0 => "nobody".into(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn outcome_line(o: &Outcome) -> String {
+    match o {
+        Outcome::Winners(w) if w.len() == 1 => format!("{} wins", seats(w.iter())),
+        Outcome::Winners(w) if w.is_empty() => "nobody wins".into(),
+        Outcome::Winners(w) => format!("{} share the win", seats(w.iter())),
+        Outcome::Draw => "a draw".into(),
+    }
+}
+
+fn cards_word(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+fn step_word(s: Step) -> &'static str {
+    match s {
+        Step::Setup => "setup",
+        Step::TurnStart => "start of turn",
+        Step::SoulCharge => "soul-charge step",
+        Step::StartEffects => "start-of-turn effects",
+        Step::Main => "main step",
+        Step::Battle => "battle",
+        Step::End => "end step",
+        Step::Over => "game over",
+    }
+}
+
+fn stat_word(s: Stat) -> &'static str {
+    match s {
+        Stat::Atk => "ATK",
+        Stat::Def => "DEF",
+        Stat::MaxHp => "max HP",
+    }
+}
+
+fn window_words(w: WindowEvent) -> String {
+    let seat = w.seat;
+    match w.kind {
+        WindowKind::AttackDeclared => format!("{seat}'s attack"),
+        WindowKind::SpecialDeclared => format!("{seat}'s special move"),
+        WindowKind::SuperSpecialDeclared => format!("{seat}'s super special move"),
+        WindowKind::TrumpDeclared => format!("{seat}'s trump"),
+        WindowKind::TerrainUsed => format!("{seat}'s terrain use"),
+        WindowKind::UnitPlaced => format!("{seat}'s unit placement"),
+        WindowKind::UnitTurnedFaceUp => format!("{seat}'s unit turning face-up"),
+        WindowKind::Swapped => format!("{seat}'s swap"),
+        WindowKind::DamageDealt => format!("damage to {seat}'s unit"),
+        WindowKind::UnitDefeated => format!("the defeat of {seat}'s unit"),
+        WindowKind::UnitDestroyed => format!("the destruction of {seat}'s unit"),
+        WindowKind::TurnStarted => format!("the start of {seat}'s turn"),
+    }
+}
+
+fn selector_words(s: Selector) -> &'static str {
+    match s {
+        Selector::This => "the unit itself",
+        Selector::OnThisTerrain => "the unit on the terrain",
+        Selector::AllyBf => "the ally battlefield unit",
+        Selector::EnemyBf => "the enemy battlefield unit",
+        Selector::ChooseAlly => "a face-up ally unit",
+        Selector::ChooseEnemy => "a face-up enemy unit",
+        Selector::ChooseEnemyBenchCard => "a card on the enemy bench",
+        Selector::BothBf => "both battlefield units",
+        Selector::Attacker => "the attacking unit",
+        Selector::AttackTarget => "the attacked unit",
+    }
+}
+
+/// The decision awaited, in words ("waiting for P0 to …").
+fn waiting_line(n: &Names, view: &View) -> String {
+    let me = view.observer.seat();
+    let who = |s: Seat| {
+        if Some(s) == me {
+            "you".to_string()
+        } else {
+            s.to_string()
+        }
     };
-    match p {
-        Pending::Placement { waiting } => {
-            format!("waiting for {} to place units secretly", seats(waiting))
+    match view.pending {
+        Pending::Placement { waiting } => format!(
+            "waiting for {} to place units face down for the setup",
+            join(waiting.iter().map(who).collect())
+        ),
+        Pending::SoulCharge { seat } => {
+            format!("waiting for {} to soul-charge a card or skip", who(seat))
         }
-        Pending::SoulCharge { seat } => format!("{seat} may soul-charge"),
-        Pending::StartEffects { seat } => format!("{seat} orders start-of-turn effects"),
-        Pending::Main { seat } => format!("{seat} plays the main step"),
-        Pending::EndTurn { seat } => format!("{seat} ends the turn"),
-        Pending::Respond { seat, .. } => format!("{seat} may respond"),
-        Pending::Refill { seat } => format!("{seat} refills the battlefield"),
-        Pending::NextDefeat { seat } => format!("{seat} chooses the next defeated unit"),
-        Pending::PayDiscard { seat, remaining } => {
-            format!("{seat} discards {remaining} to pay a cost")
+        Pending::StartEffects { seat } => {
+            format!("waiting for {} to resolve start-of-turn effects", who(seat))
         }
-        Pending::ChooseTarget { seat, .. } => format!("{seat} chooses a target"),
-        Pending::May { seat, .. } => format!("{seat} decides whether to apply an optional effect"),
-        Pending::DiscardFromHand { seat, remaining } => {
-            format!("{seat} discards {remaining} from hand")
+        Pending::Main { seat } => format!("waiting for {} to act in the main step", who(seat)),
+        Pending::EndTurn { seat } => format!("waiting for {} to end the turn", who(seat)),
+        Pending::Respond { seat, window } => format!(
+            "waiting for {} to respond to {} or pass",
+            who(seat),
+            window_words(window)
+        ),
+        Pending::Refill { seat } => format!(
+            "waiting for {} to choose a unit for the empty battlefield",
+            who(seat)
+        ),
+        Pending::NextDefeat { seat } => format!(
+            "waiting for {} to choose which defeated unit is handled next",
+            who(seat)
+        ),
+        Pending::PayDiscard { seat, remaining } => format!(
+            "waiting for {} to discard {} to pay a cost",
+            who(seat),
+            cards_word(usize::from(remaining))
+        ),
+        Pending::ChooseTarget {
+            seat,
+            selector,
+            source,
+        } => format!(
+            "waiting for {} to choose {} for {}",
+            who(seat),
+            selector_words(selector),
+            n.name(source)
+        ),
+        Pending::May { seat, source } => format!(
+            "waiting for {} to decide whether to apply {}'s optional effect",
+            who(seat),
+            n.name(source)
+        ),
+        Pending::DiscardFromHand { seat, remaining } => format!(
+            "waiting for {} to discard {} from hand",
+            who(seat),
+            cards_word(usize::from(remaining))
+        ),
+        Pending::ForceSwap { seat, side } => format!(
+            "waiting for {} to choose which of {side}'s bench units swaps in",
+            who(seat)
+        ),
+        Pending::GameOver => "the game is over".into(),
+    }
+}
+
+fn slot(view: &View, seat: Seat, l: Loc) -> Option<&SlotView> {
+    view.players
+        .get(seat.index())
+        .and_then(|p| p.field.iter().find(|s| s.loc == l))
+}
+
+/// The occupant of a location as the view shows it.
+fn occupant(n: &Names, view: &View, seat: Seat, l: Loc) -> Option<String> {
+    match &slot(view, seat, l)?.occupant {
+        Some(CardView::FaceUp { card, .. }) => Some(n.name(*card)),
+        Some(CardView::FaceDown { card: Some(c) }) => Some(format!("face-down {}", n.name(*c))),
+        Some(CardView::FaceDown { card: None }) => Some("a face-down card".into()),
+        None => None,
+    }
+}
+
+/// Just the name of the card at a location, if the viewer knows it.
+fn occupant_name(n: &Names, view: &View, seat: Seat, l: Loc) -> Option<String> {
+    match &slot(view, seat, l)?.occupant {
+        Some(CardView::FaceUp { card, .. } | CardView::FaceDown { card: Some(card) }) => {
+            Some(n.name(*card))
         }
-        Pending::ForceSwap { seat, .. } => format!("{seat} chooses the unit that swaps in"),
-        Pending::GameOver => "game over".into(),
+        _ => None,
+    }
+}
+
+fn occupant_text(n: &Names, o: &Option<CardView>) -> String {
+    match o {
+        None => "(empty)".into(),
+        Some(CardView::FaceUp {
+            card: c,
+            under,
+            damage,
+            ex,
+            atk,
+            def,
+            max_hp,
+        }) => format!(
+            "{} · HP {}/{} · ATK {} · DEF {}{}{}",
+            n.name(*c),
+            max_hp - i32::from(*damage),
+            max_hp,
+            atk,
+            def,
+            if *ex > 0 {
+                format!(" · EX {ex}")
+            } else {
+                String::new()
+            },
+            if under.is_empty() {
+                String::new()
+            } else {
+                format!(" · under it: {}", n.list(under))
+            }
+        ),
+        Some(CardView::FaceDown { card: Some(c) }) => format!("face-down {}", n.name(*c)),
+        Some(CardView::FaceDown { card: None }) => "a face-down card".into(),
     }
 }
 
 impl TextUi for Mattsan {
     fn render_view(config: &Config, view: &View) -> String {
-        let (_, names) = names(config);
+        let n = Names::new(config);
+        let me = view.observer.seat();
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "── Mattsan ── turn {} · active P{} · step {:?} · {}",
-            view.turn,
-            view.active.0,
-            view.step,
-            waiting_line(view.pending)
-        );
-        for (i, p) in view.players.iter().enumerate() {
+        if view.step == Step::Setup {
+            let _ = writeln!(out, "── Mattsan ── setup");
+        } else {
             let _ = writeln!(
                 out,
-                "┌ P{i}: hand {} · deck {} · discard {} · soul {} upright / {} sideways · bench capacity {}",
+                "── Mattsan ── turn {} · {}'s turn · {}",
+                view.turn,
+                view.active,
+                step_word(view.step)
+            );
+        }
+        if let Some(f) = view.first_player {
+            let rolls: Vec<String> = view
+                .first_rolls
+                .iter()
+                .map(|r| format!("{}–{}", r[0], r[1]))
+                .collect();
+            let _ = writeln!(
+                out,
+                "{f} went first{}",
+                if rolls.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (rolls P0–P1: {})", rolls.join(", "))
+                }
+            );
+        }
+        for (i, p) in view.players.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let _ = writeln!(
+                out,
+                "┌ {seat}{}: {} in hand · deck {} · discard {} · soul {} upright, {} sideways · bench capacity {}",
+                if Some(seat) == me { " (you)" } else { "" },
                 p.hand_count,
                 p.deck_count,
                 p.discard.len(),
@@ -102,235 +364,440 @@ impl TextUi for Mattsan {
                 let terrain = slot.terrain.map_or(String::new(), |t| {
                     format!(
                         " [terrain {}{}]",
-                        card(&names, t.card),
+                        n.name(t.card),
                         if t.tapped { ", sideways" } else { "" }
                     )
                 });
-                let occ = match &slot.occupant {
-                    None => "(empty)".to_string(),
-                    Some(CardView::FaceUp {
-                        card: c,
-                        damage,
-                        ex,
-                        atk,
-                        def,
-                        max_hp,
-                        ..
-                    }) => format!(
-                        "{} HP {}/{} ATK {} DEF {}{}",
-                        card(&names, *c),
-                        max_hp - i32::from(*damage),
-                        max_hp,
-                        atk,
-                        def,
-                        if *ex > 0 {
-                            format!(" EX {ex}")
-                        } else {
-                            String::new()
-                        }
-                    ),
-                    Some(CardView::FaceDown { card: Some(c) }) => {
-                        format!("face-down ({})", card(&names, *c))
-                    }
-                    Some(CardView::FaceDown { card: None }) => "face-down card".into(),
-                };
-                let _ = writeln!(out, "│ {:<12} {occ}{terrain}", loc(slot.loc));
+                let _ = writeln!(
+                    out,
+                    "│ {:<12} {}{terrain}",
+                    loc(slot.loc),
+                    occupant_text(&n, &slot.occupant)
+                );
+            }
+            if let Some(top) = p.discard.last() {
+                let _ = writeln!(out, "│ discard top: {}", n.name(*top));
+            }
+            if let Some(soul) = &p.soul {
+                if !soul.is_empty() {
+                    let list: Vec<String> = soul
+                        .iter()
+                        .map(|s| {
+                            format!(
+                                "{}{}",
+                                n.name(s.card),
+                                if s.tapped { " (sideways)" } else { "" }
+                            )
+                        })
+                        .collect();
+                    let _ = writeln!(out, "│ your soul-charge cards: {}", list.join(", "));
+                }
             }
             if !p.mulligan_reveal.is_empty() {
                 let _ = writeln!(
                     out,
-                    "│ revealed at mulligan: {}",
+                    "│ revealed at the mulligan: {}",
                     p.mulligan_reveal.join(", ")
                 );
             }
             let _ = writeln!(out, "└");
         }
-        if let Some(hand) = &view.hand {
-            let list: Vec<String> = hand.iter().map(|&c| card(&names, c)).collect();
-            let _ = writeln!(out, "Your hand: {}", list.join(", "));
+        if let Some(setup) = &view.own_setup {
+            let mut parts = Vec::new();
+            if let Some(b) = setup.battlefield {
+                parts.push(format!("battlefield {}", n.name(b)));
+            }
+            for (b, c) in &setup.bench {
+                parts.push(format!("bench {} {}", b + 1, n.name(*c)));
+            }
+            let _ = writeln!(
+                out,
+                "Your setup{}: {}",
+                if setup.committed { " (finished)" } else { "" },
+                if parts.is_empty() {
+                    "nothing placed yet".to_string()
+                } else {
+                    parts.join(", ")
+                }
+            );
         }
-        if let Some(outcome) = &view.outcome {
-            let _ = writeln!(out, "Game over: {outcome:?}");
+        if let Some(a) = &view.attack {
+            let _ = writeln!(
+                out,
+                "Attack under way: {}'s {} attacks {}{}",
+                a.controller,
+                n.name(a.attacker),
+                n.name(a.target),
+                if a.damage_mod != 0 {
+                    format!(" (damage {:+})", a.damage_mod)
+                } else {
+                    String::new()
+                }
+            );
+        }
+        if let Some((c, negated)) = view.trump {
+            let _ = writeln!(
+                out,
+                "Trump being resolved: {}{}",
+                n.name(c),
+                if negated { " (negated)" } else { "" }
+            );
+        }
+        if !view.in_use.is_empty() {
+            let _ = writeln!(out, "In use: {}", n.list(&view.in_use));
+        }
+        if !view.start_pending.is_empty() {
+            let list: Vec<CardId> = view.start_pending.iter().map(|(c, _)| *c).collect();
+            let _ = writeln!(out, "Start-of-turn effects to resolve: {}", n.list(&list));
+        }
+        if !view.rolls.is_empty() {
+            let list: Vec<String> = view
+                .rolls
+                .iter()
+                .map(|(d, t)| format!("{d} dice → {t}"))
+                .collect();
+            let _ = writeln!(out, "Dice this turn: {}", list.join(", "));
+        }
+        if let Some(hand) = &view.hand {
+            let list: Vec<String> = hand.iter().map(|&c| n.name(c)).collect();
+            let _ = writeln!(
+                out,
+                "Your hand: {}",
+                if list.is_empty() {
+                    "—".to_string()
+                } else {
+                    list.join(", ")
+                }
+            );
+        }
+        match &view.outcome {
+            Some(o) => {
+                let _ = writeln!(out, "Game over: {}", outcome_line(o));
+            }
+            None => {
+                let _ = writeln!(out, "{}", capitalise(&waiting_line(&n, view)));
+            }
         }
         out
     }
 
-    fn describe_action(config: &Config, _view: &View, action: &crate::action::Action) -> String {
-        let (_, names) = names(config);
-        let c = |x: &CardId| card(&names, *x);
+    fn describe_action(config: &Config, view: &View, action: &Action) -> String {
+        let n = Names::new(config);
+        let me = action.seat;
+        let c = |x: &CardId| n.name(*x);
+        let at = |l: Loc| occupant(&n, view, me, l);
+        let battlefield_unit = || match slot(view, me, Loc::Battlefield).map(|s| &s.occupant) {
+            Some(Some(CardView::FaceUp { card, .. })) => Some(*card),
+            _ => None,
+        };
         match &action.choice {
-            Choice::SetupBattlefield { card } => format!("Set {} on the battlefield", c(card)),
-            Choice::SetupBench { card, bench } => format!("Set {} on bench {}", c(card), bench + 1),
+            Choice::SetupBattlefield { card } => {
+                format!("Set {} face down on the battlefield", n.long(*card))
+            }
+            Choice::SetupBench { card, bench } => {
+                format!("Set {} face down on bench {}", n.long(*card), bench + 1)
+            }
             Choice::SetupCommit => "Finish the setup placement".into(),
             Choice::SoulCharge { card } => format!("Soul-charge {}", c(card)),
-            Choice::ReturnSoul => "Return all soul-charge cards to hand".into(),
-            Choice::SkipSoulCharge => "No soul charge".into(),
-            Choice::ResolveStart { source, .. } => format!("Resolve {}", c(source)),
-            Choice::DeclineStart { source, .. } => format!("Decline {}", c(source)),
+            Choice::ReturnSoul => "Return all soul-charge cards to your hand".into(),
+            Choice::SkipSoulCharge => "Do not soul-charge".into(),
+            Choice::ResolveStart { source, .. } => {
+                format!("Resolve {}'s start-of-turn effect", c(source))
+            }
+            Choice::DeclineStart { source, .. } => {
+                format!("Decline {}'s start-of-turn effect", c(source))
+            }
             Choice::PlaceUnit {
                 card,
                 bench,
                 face_up,
             } => format!(
                 "Place {} on bench {} {}",
-                c(card),
+                n.long(*card),
                 bench + 1,
                 if *face_up { "face-up" } else { "face-down" }
             ),
-            Choice::FlipUnit { bench } => format!("Flip the unit on bench {}", bench + 1),
+            Choice::FlipUnit { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench)) {
+                Some(u) => format!("Turn {u} on bench {} face-up", bench + 1),
+                None => format!("Turn the unit on bench {} face-up", bench + 1),
+            },
             Choice::PlaceTrap { card, bench } => {
-                format!("Set trap {} on bench {}", c(card), bench + 1)
+                format!("Set the trap {} face down on bench {}", c(card), bench + 1)
             }
-            Choice::UseTrump { card } => format!("Use trump {}", c(card)),
+            Choice::UseTrump { card } => format!("Use the trump {}", c(card)),
             Choice::PlaceTerrain { card, loc: l } => {
-                format!("Place terrain {} on the {}", c(card), loc(*l))
+                format!("Place the terrain {} on your {}", c(card), loc(*l))
             }
-            Choice::UseTerrain { loc: l } => format!("Use the terrain on the {}", loc(*l)),
-            Choice::ActivateTrap { bench } => format!("Activate the trap on bench {}", bench + 1),
-            Choice::Attack => "Attack".into(),
-            Choice::UseSpecial { index } => format!("Special move #{}", index + 1),
-            Choice::UseSuperSpecial { index } => format!("Super special move #{}", index + 1),
-            Choice::Swap { bench } => format!("Swap with bench {}", bench + 1),
-            Choice::EndTurn => "End the turn".into(),
+            Choice::UseTerrain { loc: l } => match slot(view, me, *l).and_then(|s| s.terrain) {
+                Some(t) => format!("Use the terrain {} on your {}", c(&t.card), loc(*l)),
+                None => format!("Use the terrain on your {}", loc(*l)),
+            },
+            Choice::ActivateTrap { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench))
+            {
+                Some(t) => format!("Activate the trap {t} on bench {}", bench + 1),
+                None => format!("Activate the trap on bench {}", bench + 1),
+            },
+            Choice::Attack => {
+                let opp = Seat(1 - me.0.min(1));
+                match (
+                    battlefield_unit(),
+                    occupant(&n, view, opp, Loc::Battlefield),
+                ) {
+                    (Some(u), Some(t)) => format!("Attack {opp}'s {t} with your {}", c(&u)),
+                    _ => "Attack the enemy battlefield unit".into(),
+                }
+            }
+            Choice::UseSpecial { index } => {
+                match battlefield_unit().and_then(|u| n.move_name(u, *index, false)) {
+                    Some(m) => format!("Use the special move {m}"),
+                    None => format!("Use special move #{}", index + 1),
+                }
+            }
+            Choice::UseSuperSpecial { index } => {
+                match battlefield_unit().and_then(|u| n.move_name(u, *index, true)) {
+                    Some(m) => format!("Use the super special move {m}"),
+                    None => format!("Use super special move #{}", index + 1),
+                }
+            }
+            Choice::Swap { bench } => match at(Loc::Bench(*bench)) {
+                Some(u) => format!("Swap your battlefield unit with {u} on bench {}", bench + 1),
+                None => format!("Swap your battlefield unit with bench {}", bench + 1),
+            },
+            Choice::EndTurn => "End your turn".into(),
             Choice::Pass => "Pass".into(),
-            Choice::Refill { bench } => format!("Refill from bench {}", bench + 1),
-            Choice::RefillFromHand { card } => format!("Refill with {}", c(card)),
-            Choice::NextDefeat { loc: l } => format!("Defeat the unit on the {} next", loc(*l)),
-            Choice::DiscardForCost { card } => format!("Discard {} for the cost", c(card)),
+            Choice::Refill { bench } => match at(Loc::Bench(*bench)) {
+                Some(u) => format!("Move {u} from bench {} to the battlefield", bench + 1),
+                None => format!("Move the unit on bench {} to the battlefield", bench + 1),
+            },
+            Choice::RefillFromHand { card } => {
+                format!("Put {} from your hand on the battlefield", n.long(*card))
+            }
+            Choice::NextDefeat { loc: l } => match at(*l) {
+                Some(u) => format!("Handle the defeat of {u} on your {} next", loc(*l)),
+                None => format!("Handle the defeat on your {} next", loc(*l)),
+            },
+            Choice::DiscardForCost { card } => format!("Discard {} to pay the cost", c(card)),
             Choice::DiscardFromHand { card } => format!("Discard {}", c(card)),
-            Choice::Target { side, loc: l } => format!("Target P{}'s {}", side.0, loc(*l)),
-            Choice::Accept => "Yes".into(),
-            Choice::Decline => "No".into(),
+            Choice::Target { side, loc: l } => {
+                let whose = if *side == me {
+                    "your".to_string()
+                } else {
+                    format!("{side}'s")
+                };
+                match occupant(&n, view, *side, *l) {
+                    Some(u) => format!("Target {u} on {whose} {}", loc(*l)),
+                    None => format!("Target {whose} {}", loc(*l)),
+                }
+            }
+            Choice::Accept => "Yes, apply the effect".into(),
+            Choice::Decline => "No, skip the effect".into(),
         }
     }
 
     fn describe_event(config: &Config, event: &Event) -> String {
-        let (_, names) = names(config);
-        let c = |x: &CardId| card(&names, *x);
+        let n = Names::new(config);
+        let c = |x: &CardId| n.name(*x);
         match event {
             Event::Drew {
                 seat,
                 cards: Some(xs),
                 ..
-            } => format!(
-                "{seat} draws {}",
-                xs.iter().map(c).collect::<Vec<_>>().join(", ")
-            ),
-            Event::Drew { seat, count, .. } => format!("{seat} draws {count} card(s)"),
+            } => format!("{seat} draws {}", n.list(xs)),
+            Event::Drew { seat, count, .. } => format!("{seat} draws {}", cards_word(*count)),
             Event::DeckOut { seat } => format!("{seat} must draw from an empty deck"),
-            Event::Mulligan { seat, revealed } => {
-                format!(
-                    "{seat} has no unit and reveals: {}; redraws 6",
+            Event::Mulligan { seat, revealed } => format!(
+                "{seat} has no unit in hand, reveals {} and draws a new hand",
+                if revealed.is_empty() {
+                    "nothing".to_string()
+                } else {
                     revealed.join(", ")
-                )
-            }
+                }
+            ),
             Event::FirstPlayerRoll { rolls } => {
-                format!("First-player roll: P0 {} vs P1 {}", rolls[0], rolls[1])
+                format!("First-player roll: P0 {} against P1 {}", rolls[0], rolls[1])
             }
             Event::FirstPlayer { seat } => format!("{seat} goes first"),
             Event::SetupPlaced {
                 seat,
                 card: x,
                 loc: l,
-            } => format!("{seat} sets {} on the {}", c(x), loc(*l)),
+            } => format!("{seat} sets {} face down {}", c(x), on(*l)),
             Event::SetupCommitted { seat } => format!("{seat} has finished placing"),
-            Event::SetupRevealed { battlefield, .. } => format!(
-                "Reveal! P0's {} and P1's {} take the battlefields",
+            Event::SetupRevealed { battlefield, bench } => format!(
+                "Reveal! P0's {} and P1's {} take the battlefields (benches: P0 {}, P1 {})",
                 c(&battlefield[0]),
-                c(&battlefield[1])
+                c(&battlefield[1]),
+                cards_word(bench[0].len()),
+                cards_word(bench[1].len())
             ),
-            Event::TurnStarted { seat, turn } => format!("Turn {turn}: {seat}"),
+            Event::TurnStarted { seat, turn } => format!("— Turn {turn}: {seat} —"),
             Event::Refreshed { seat } => format!("{seat} turns sideways cards upright"),
             Event::SoulCharged {
                 seat,
                 card: Some(x),
             } => format!("{seat} soul-charges {}", c(x)),
-            Event::SoulCharged { seat, .. } => format!("{seat} soul-charges a card"),
-            Event::SoulReturned { seat, count } => {
-                format!("{seat} returns {count} soul-charge cards to hand")
+            Event::SoulCharged { seat, card: None } => {
+                format!("{seat} soul-charges a face-down card")
             }
+            Event::SoulReturned { seat, count } => format!(
+                "{seat} returns {} from the soul charge to hand",
+                cards_word(*count)
+            ),
             Event::Placed {
                 seat,
                 loc: l,
                 card: Some(x),
                 face_up,
             } => format!(
-                "{seat} places {} on the {} {}",
+                "{seat} places {} {} {}",
                 c(x),
-                loc(*l),
-                if *face_up { "face-up" } else { "face-down" }
+                if *face_up { "face-up" } else { "face-down" },
+                on(*l)
             ),
-            Event::Placed { seat, loc: l, .. } => {
-                format!("{seat} places a face-down card on the {}", loc(*l))
+            Event::Placed {
+                seat,
+                loc: l,
+                card: None,
+                ..
+            } => format!("{seat} places a face-down card {}", on(*l)),
+            Event::TurnedFaceUp {
+                seat,
+                card: x,
+                loc: l,
+            } => {
+                format!("{seat}'s {} {} turns face-up", c(x), on(*l))
             }
-            Event::TurnedFaceUp { seat, card: x, .. } => format!("{seat}'s {} turns face-up", c(x)),
             Event::TerrainPlaced {
                 seat,
                 loc: l,
                 card: x,
-                ..
-            } => format!("{seat} places {} on the {}", c(x), loc(*l)),
-            Event::TerrainUsed { seat, card: x, .. } => format!("{seat} uses {}", c(x)),
-            Event::TrumpUsed { seat, card: x } => format!("{seat} uses trump {}", c(x)),
-            Event::TrumpNegated { card: x } => format!("{} is negated", c(x)),
-            Event::TrapActivated { seat, card: x, .. } => format!("{seat} activates trap {}", c(x)),
-            Event::AbilityResolved { card: x, .. } => format!("{} takes effect", c(x)),
-            Event::Declined { seat, card: x } => format!("{seat} declines {}", c(x)),
+                replaced,
+            } => format!(
+                "{seat} places the terrain {} {}{}",
+                c(x),
+                on(*l),
+                replaced.map_or(String::new(), |r| format!(", replacing {}", c(&r)))
+            ),
+            Event::TerrainUsed {
+                seat,
+                card: x,
+                loc: l,
+            } => {
+                format!("{seat} uses the terrain {} {}", c(x), on(*l))
+            }
+            Event::TrumpUsed { seat, card: x } => format!("{seat} uses the trump {}", c(x)),
+            Event::TrumpNegated { card: x } => format!("The trump {} is negated", c(x)),
+            Event::TrapActivated {
+                seat,
+                card: x,
+                bench,
+            } => format!("{seat} activates the trap {} on bench {}", c(x), bench + 1),
+            Event::AbilityResolved { seat, card: x } => {
+                format!("{seat}'s {} takes effect", c(x))
+            }
+            Event::Declined { seat, card: x } => {
+                format!("{seat} declines {}'s effect", c(x))
+            }
             Event::Attacked {
-                attacker, target, ..
-            } => format!("{} attacks {}", c(attacker), c(target)),
+                seat,
+                attacker,
+                target,
+            } => format!("{seat}'s {} attacks {}", c(attacker), c(target)),
             Event::MoveUsed {
+                seat,
                 unit,
                 name,
                 is_super,
-                ..
             } => format!(
-                "{} uses {}{name}",
+                "{seat}'s {} uses the {}special move {name}",
                 c(unit),
-                if *is_super { "super special " } else { "" }
+                if *is_super { "super " } else { "" }
             ),
             Event::Swapped {
+                seat,
+                bench,
                 to_battlefield,
                 to_bench,
-                ..
-            } => {
-                format!("{} swaps in for {}", c(to_battlefield), c(to_bench))
+            } => format!(
+                "{seat} swaps: {} comes to the battlefield, {} goes to bench {}",
+                c(to_battlefield),
+                c(to_bench),
+                bench + 1
+            ),
+            Event::DiceRolled { dice, total } => {
+                format!(
+                    "{dice} {} rolled: total {total}",
+                    if *dice == 1 { "die" } else { "dice" }
+                )
             }
-            Event::DiceRolled { dice, total } => format!("Rolled {dice} dice: {total}"),
             Event::Damaged { unit, amount } => format!("{} takes {amount} damage", c(unit)),
-            Event::Healed { unit, amount } => format!("{} heals {amount}", c(unit)),
+            Event::Healed { unit, amount } => format!("{} heals {amount} HP", c(unit)),
             Event::StatModified { unit, stat, delta } => {
-                format!("{} gets {delta:+} {stat:?}", c(unit))
+                format!("{} gets {delta:+} {}", c(unit), stat_word(*stat))
             }
-            Event::AttackModified { delta } => format!("The attack's damage changes by {delta:+}"),
+            Event::AttackModified { delta } => {
+                format!("The attack's damage changes by {delta:+}")
+            }
             Event::ExRemoved { unit } => format!("{} loses its EX counters", c(unit)),
             Event::Defeated { seat, card: x } => format!("{seat}'s {} is defeated", c(x)),
             Event::Destroyed { seat, card: x } => format!("{seat}'s {} is destroyed", c(x)),
-            Event::ReturnedToHand { seat, card: x } => format!("{seat}'s {} returns to hand", c(x)),
+            Event::ReturnedToHand { seat, card: x } => {
+                format!("{seat}'s {} returns to hand", c(x))
+            }
             Event::Discarded { seat, card: x } => format!("{seat} discards {}", c(x)),
             Event::Peeked {
                 seat,
+                side,
+                bench,
                 card: Some(x),
-                ..
-            } => format!("{seat} peeks: {}", c(x)),
-            Event::Peeked { seat, .. } => format!("{seat} peeks at a face-down card"),
-            Event::WindowOpened { window } => format!("Response window: {:?}", window.kind),
-            Event::Passed { seat } => format!("{seat} passes"),
-            Event::Refilled { seat, card: x, .. } => {
-                format!("{seat} refills the battlefield with {}", c(x))
+            } => format!(
+                "{seat} peeks at {side}'s face-down card on bench {}: {}",
+                bench + 1,
+                c(x)
+            ),
+            Event::Peeked {
+                seat,
+                side,
+                bench,
+                card: None,
+            } => format!(
+                "{seat} peeks at {side}'s face-down card on bench {}",
+                bench + 1
+            ),
+            Event::WindowOpened { window } => {
+                format!("Either player may respond to {}", window_words(*window))
             }
-            Event::Flagged { seat, reason } => format!("{seat} meets a loss condition: {reason:?}"),
-            Event::TurnEnded { seat } => format!("{seat} ends the turn"),
-            Event::GameOver { outcome } => match outcome {
-                Outcome::Draw => "The game is a draw".into(),
-                Outcome::Winners(w) => format!(
-                    "{} wins",
-                    w.iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+            Event::Passed { seat } => format!("{seat} passes"),
+            Event::Refilled {
+                seat,
+                card: x,
+                from,
+            } => match from {
+                Some(b) => format!(
+                    "{seat} moves {} from bench {} to the battlefield",
+                    c(x),
+                    b + 1
                 ),
+                None => format!("{seat} puts {} from hand on the battlefield", c(x)),
             },
+            Event::Flagged { seat, reason } => format!(
+                "{seat} meets a loss condition: {}",
+                match reason {
+                    LossReason::NoBattlefieldUnit => "no unit to put on the battlefield",
+                    LossReason::DeckOut => "a draw from an empty deck",
+                    LossReason::NoUnitAfterMulligan => "still no unit after the mulligan",
+                }
+            ),
+            Event::TurnEnded { seat } => format!("{seat} ends the turn"),
+            Event::GameOver { outcome } => format!("Game over: {}", outcome_line(outcome)),
         }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
     }
 }

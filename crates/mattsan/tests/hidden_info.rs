@@ -89,8 +89,8 @@ fn ms_3_3_dice_and_counters() {
         .at_turn_start()
         .build()
         .unwrap();
-    pass_windows(&mut s);
     act(&mut s, P0, Choice::SkipSoulCharge);
+    pass_windows(&mut s);
     let c = choices(&s, P0)[0].clone();
     act(&mut s, P0, c);
     assert_eq!(

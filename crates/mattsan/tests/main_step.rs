@@ -445,8 +445,8 @@ fn ms_t51_bench_locations_after_capacity_drop() {
     act(&mut s, P1, Choice::Refill { bench: 0 });
     pass_windows(&mut s);
     act(&mut s, P0, Choice::EndTurn);
-    pass_windows(&mut s);
     act(&mut s, P1, Choice::SkipSoulCharge);
+    pass_windows(&mut s);
     assert_eq!(name_at(&s, P1, Loc::Bench(3)), "old_sage");
     let h = in_hand(&s, P1, "healing_spring");
     assert!(!is_legal(

@@ -371,8 +371,8 @@ fn ms_t8_first_turn_draws() {
         (3, 24),
         "no draw in P1's turn 1"
     );
-    pass_windows(&mut s);
     act(&mut s, P0, Choice::SkipSoulCharge);
+    pass_windows(&mut s);
     act(&mut s, P0, Choice::Attack);
     pass_windows(&mut s);
     act(&mut s, P0, Choice::EndTurn);

@@ -109,8 +109,8 @@ fn ms_t11_start_of_turn_effects() {
         .at_turn_start()
         .build()
         .unwrap();
-    pass_windows(&mut s);
     act(&mut s, P1, Choice::SkipSoulCharge);
+    pass_windows(&mut s);
     assert_eq!(s.pending(), Pending::StartEffects { seat: P1 });
     let opts = choices(&s, P1);
     assert_eq!(opts.len(), 2, "dawn_monk and one healing_spring: {opts:?}");

@@ -1,276 +1,978 @@
 //! Plain-text board, menu labels and narration for terminal front ends ([`TextUi`]).
-//! Everything is drawn from the view and the configuration's card set.
+//! Everything is drawn from the view (or the redacted event) and the configuration's
+//! card set; a card the viewer may not identify is only ever called "face-down".
 
-use crate::action::{Action, Choice, GuardChoice, SkillFrom, Target, Unit};
-use crate::cards::{CardId, CardSet};
+use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::cards::{
+    Attribute, Aux, BoardEffect, BossAssaKind, CardDef, CardId, CardSet, Effect, HealCap,
+};
 use crate::config::Config;
-use crate::event::Event;
+use crate::event::{DeckKind, Event};
 use crate::game::Monjan;
-use crate::state::{DefCard, Defense, Pending};
-use crate::view::{Shown, View};
-use fuda_core::{Seat, TextUi};
+use crate::state::{
+    Attack, DefCard, Defense, Guard, Pending, Phase, SlotKind, Trigger, WindowKind,
+};
+use crate::view::{ColumnView, ManaView, Shown, View};
+use fuda_core::{Outcome, Seat, TextUi};
 use std::fmt::Write;
 
+fn attribute(a: Attribute) -> &'static str {
+    match a {
+        Attribute::Fire => "Fire",
+        Attribute::Water => "Water",
+        Attribute::Earth => "Earth",
+        Attribute::Wind => "Wind",
+        Attribute::Neutral => "Neutral",
+    }
+}
+
+/// A card's printed name: "Fire 9", "Water +3", "Boss 18", "Yoom Scout".
 fn card(set: &CardSet, c: CardId) -> String {
-    set.label(c)
+    match set.def(c) {
+        Some(CardDef::Number {
+            attribute: a,
+            number,
+            ..
+        }) => format!("{} {number}", attribute(*a)),
+        Some(CardDef::Battle {
+            name, attribute: a, ..
+        }) => format!("{} {name}", attribute(*a)),
+        Some(CardDef::BossAssa {
+            ba_kind, strength, ..
+        }) => match ba_kind {
+            BossAssaKind::Boss => format!("Boss {strength}"),
+            BossAssaKind::Assassin => format!("Assassin {strength}"),
+        },
+        Some(CardDef::Extra { name, .. } | CardDef::Toughness { name, .. }) => name.clone(),
+        None => "an unknown card".into(),
+    }
+}
+
+/// A card's name with what it is: "Yoom Scout (Extra, power 3)".
+fn card_long(set: &CardSet, c: CardId) -> String {
+    let what = match set.def(c) {
+        Some(CardDef::Number { .. }) => "number card".to_string(),
+        Some(CardDef::Battle { aux, .. }) => match aux {
+            Aux::Plus(n) => format!("battle card: +{n} to an attack, or heal {n}"),
+            Aux::Kill => "battle card: destroy an opponent's attacking card".into(),
+            Aux::ManaOnly => "battle card, mana only".into(),
+        },
+        Some(CardDef::BossAssa { .. }) => "Boss-Assassin".into(),
+        Some(CardDef::Extra { power, .. }) => format!("Extra, power {power}"),
+        Some(CardDef::Toughness { cost, attack, .. }) => {
+            format!("Toughness, cost {cost}, attack {attack}")
+        }
+        None => return card(set, c),
+    };
+    format!("{} ({what})", card(set, c))
+}
+
+fn cards(set: &CardSet, list: &[CardId]) -> String {
+    if list.is_empty() {
+        return "—".into();
+    }
+    list.iter()
+        .map(|c| card(set, *c))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn shown(set: &CardSet, s: Shown) -> String {
     match s {
         Shown::Card(c) => card(set, c),
-        Shown::FaceDown => "??".into(),
+        Shown::FaceDown => "face-down card".into(),
     }
 }
 
-fn unit(u: Unit) -> String {
-    match u {
-        Unit::Slot(c) => format!("{c} attack card"),
-        Unit::Extra => "Extra".into(),
-        Unit::OneTurn(i) => format!("one-turn summon #{}", i + 1),
-        Unit::Resurrected(i) => format!("resurrected card #{}", i + 1),
+fn col_word(c: Col) -> &'static str {
+    match c {
+        Col::L => "left",
+        Col::M => "middle",
+        Col::R => "right",
     }
 }
 
-fn target(set: &CardSet, t: Target) -> String {
-    match t {
-        Target::None => String::new(),
-        Target::Col(c) => format!(" on {c}"),
-        Target::Attack(i) => format!(" on attack #{}", i + 1),
-        Target::Card { seat, unit: u } => format!(" on {seat}'s {}", unit(u)),
-        Target::Salvage { give, take } => {
-            format!(" giving {} for {}", card(set, give), card(set, take))
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::Left => "left",
+        Side::Right => "right",
+    }
+}
+
+fn deck_word(d: DeckKind) -> &'static str {
+    match d {
+        DeckKind::Main => "main deck",
+        DeckKind::Boss => "Boss-Assassin deck",
+        DeckKind::Et => "E/T deck",
+    }
+}
+
+fn seats(list: impl IntoIterator<Item = Seat>) -> String {
+    let names: Vec<String> = list.into_iter().map(|s| s.to_string()).collect();
+    match names.len() {
+        0 => "nobody".into(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn outcome_line(o: &Outcome) -> String {
+    match o {
+        Outcome::Winners(w) if w.len() == 1 => format!("{} wins", seats(w.iter())),
+        Outcome::Winners(w) if w.is_empty() => "nobody wins".into(),
+        Outcome::Winners(w) => format!("{} share the win", seats(w.iter())),
+        Outcome::Draw => "a draw".into(),
+    }
+}
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What an E/T skill does, in words.
+fn effect_text(e: &Effect) -> String {
+    match e {
+        Effect::AddAttack(n) => format!("+{n} to one of your attacks"),
+        Effect::Heal { n, cap } => format!(
+            "heal one of your defenses by {n}{}",
+            match cap {
+                HealCap::Printed => "",
+                HealCap::Sixteen => " (up to 16)",
+            }
+        ),
+        Effect::Kill => "destroy an opponent's attacking card".into(),
+        Effect::DrawMain(n) => format!("draw {}", plural(*n, "main card", "main cards")),
+        Effect::DrawEt(n) => format!("draw {}", plural(*n, "E/T card", "E/T cards")),
+        Effect::ReviveDefense(n) => format!("revive a defeated side defense with {n} life"),
+        Effect::SummonSelf => "summon this card into an empty attack slot".into(),
+        Effect::Chance { faces, then } => {
+            let f: Vec<String> = faces.iter().map(u8::to_string).collect();
+            format!("roll a die, on {}: {}", f.join("/"), effect_text(then))
         }
     }
+}
+
+/// What an E/T skill does to its chosen target, in words.
+fn skill_on_target(set: &CardSet, view: &View, e: &Effect, t: Target) -> String {
+    match (e, t) {
+        (Effect::Heal { n, cap }, Target::Col(c)) => format!(
+            "heal your {} defense by {n}{}",
+            col_word(c),
+            match cap {
+                HealCap::Printed => "",
+                HealCap::Sixteen => " (up to 16)",
+            }
+        ),
+        (Effect::ReviveDefense(n), Target::Col(c)) => {
+            format!("revive your {} defense with {n} life", col_word(c))
+        }
+        (Effect::SummonSelf, Target::Col(c)) => {
+            format!("summon it into your {} attack slot", col_word(c))
+        }
+        (Effect::Kill, Target::Card { seat, unit }) => {
+            format!("destroy {seat}'s {}", unit_text(set, view, seat, unit))
+        }
+        (Effect::Chance { faces, then }, t) => {
+            let f: Vec<String> = faces.iter().map(u8::to_string).collect();
+            format!(
+                "roll a die, on {}: {}",
+                f.join("/"),
+                skill_on_target(set, view, then, t)
+            )
+        }
+        (e, t) => format!("{}{}", effect_text(e), target_text(set, view, t)),
+    }
+}
+
+/// What a board skill does to its chosen target, in words.
+fn board_skill_on_target(set: &CardSet, view: &View, e: BoardEffect, t: Target) -> String {
+    match (e, t) {
+        (BoardEffect::Heal { n }, Target::Col(c)) => {
+            format!("heal your {} defense by {n}", col_word(c))
+        }
+        (BoardEffect::SalvageBattleCard, Target::Salvage { give, take }) => format!(
+            "give up {} and take {} from the discard pile",
+            card(set, give),
+            card(set, take)
+        ),
+        (BoardEffect::NullifyAttack, Target::Attack(i)) => {
+            format!("nullify {}", attack_ref(set, view, i))
+        }
+        (e, t) => format!("{}{}", board_effect_text(e), target_text(set, view, t)),
+    }
+}
+
+/// What a board skill does, in words.
+fn board_effect_text(e: BoardEffect) -> String {
+    match e {
+        BoardEffect::Resurrect { max } => {
+            format!("take a defense card reaching 0 life (up to {max})")
+        }
+        BoardEffect::RedirectAllToOne => {
+            "send every attack of a faster attacker to one card".into()
+        }
+        BoardEffect::SalvageBattleCard => {
+            "swap a hand card for a battle card in the discard pile".into()
+        }
+        BoardEffect::ExtendOneTurnSummon => "keep a one-turn Assassin one more battle turn".into(),
+        BoardEffect::Heal { n } => format!("heal one of your defenses by {n}"),
+        BoardEffect::DrawMain { n } => format!("draw {}", plural(n, "main card", "main cards")),
+        BoardEffect::NullifyAttack => "nullify one attack of a slower attacker on you".into(),
+        BoardEffect::ReflectHalf => "reflect half an attack of a slower attacker".into(),
+    }
+}
+
+fn pay_text(pay: Pay) -> String {
+    let parts: Vec<String> = Col::ALL
+        .iter()
+        .filter(|c| pay.0[c.index()] > 0)
+        .map(|c| format!("{} from {}", pay.0[c.index()], col_word(*c)))
+        .collect();
+    match parts.len() {
+        0 => "free".into(),
+        1 => format!(
+            "paying {} mana from the {} column",
+            pay.total(),
+            Col::ALL
+                .iter()
+                .find(|c| pay.0[c.index()] > 0)
+                .map_or("?", |c| col_word(*c))
+        ),
+        _ => format!("paying {} mana ({})", pay.total(), parts.join(", ")),
+    }
+}
+
+fn face_down(f: bool) -> &'static str {
+    if f {
+        ", face down"
+    } else {
+        ""
+    }
+}
+
+/// The card at a unit position as the view shows it: "left attacker Fire 9".
+fn unit_text(set: &CardSet, view: &View, seat: Seat, u: Unit) -> String {
+    let p = view.player(seat);
+    match u {
+        Unit::Slot(c) => {
+            let slot = p.and_then(|p| p.cols.get(c.index())).and_then(|c| c.attack);
+            match slot {
+                Some(s) => format!(
+                    "{} in the {} attack slot",
+                    slot_card(set, s.card, s.kind),
+                    col_word(c)
+                ),
+                None => format!("card in the {} attack slot", col_word(c)),
+            }
+        }
+        Unit::Extra => match p.and_then(|p| p.extra) {
+            Some(Shown::Card(x)) => format!("Extra {}", card(set, x)),
+            _ => "face-down Extra".into(),
+        },
+        Unit::OneTurn(i) => match p.and_then(|p| p.one_turn.get(usize::from(i))) {
+            Some(Shown::Card(x)) => format!("one-turn {}", card(set, *x)),
+            _ => format!("face-down one-turn Boss-Assassin #{}", i + 1),
+        },
+        Unit::Resurrected(i) => match p.and_then(|p| p.resurrected.get(usize::from(i))) {
+            Some(x) => format!("resurrected {}", card(set, *x)),
+            None => format!("resurrected card #{}", i + 1),
+        },
+    }
+}
+
+fn slot_card(set: &CardSet, s: Shown, kind: SlotKind) -> String {
+    match (s, kind) {
+        (Shown::Card(c), _) => card(set, c),
+        (Shown::FaceDown, SlotKind::Toughness) => "face-down Toughness".into(),
+        (Shown::FaceDown, SlotKind::Number | SlotKind::Boss) => "face-down card".into(),
+    }
+}
+
+fn guard_text(set: &CardSet, view: &View, seat: Seat, g: GuardChoice) -> String {
+    match g {
+        GuardChoice::Defense(c) => format!("{} defense", col_word(c)),
+        GuardChoice::Unit(u) => unit_text(set, view, seat, u),
+    }
+}
+
+fn attack_text(set: &CardSet, a: &Attack) -> String {
+    format!("{} → {} for {}", card(set, a.source), a.target, a.total())
+}
+
+/// "attack #1 (Brawler → P2 for 8)".
+fn attack_ref(set: &CardSet, view: &View, i: u8) -> String {
+    match view
+        .battle
+        .as_ref()
+        .and_then(|b| b.attacks.get(usize::from(i)))
+    {
+        Some(a) => format!("attack #{} ({})", i + 1, attack_text(set, a)),
+        None => format!("attack #{}", i + 1),
+    }
+}
+
+fn target_text(set: &CardSet, view: &View, t: Target) -> String {
+    match t {
+        Target::None => String::new(),
+        Target::Col(c) => format!(" on your {} column", col_word(c)),
+        Target::Attack(i) => format!(" on {}", attack_ref(set, view, i)),
+        Target::Card { seat, unit } => format!(" on {seat}'s {}", unit_text(set, view, seat, unit)),
+        Target::Salvage { give, take } => format!(
+            ": give up {} and take {} from the discard pile",
+            card(set, give),
+            card(set, take)
+        ),
+    }
+}
+
+/// The decision awaited, in words ("P0 to pick an initial-equipment card").
+fn pending_line(view: &View) -> String {
+    let me = view.observer.seat();
+    let who = |s: Seat| {
+        if Some(s) == me {
+            "you".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    match view.pending {
+        Pending::ChooseBoard { seat } => format!("{} to choose a status board", who(seat)),
+        Pending::Pick { seat } => format!("{} to pick an initial-equipment card", who(seat)),
+        Pending::Edit => {
+            let list: Vec<String> = view.to_act.iter().map(who).collect();
+            format!(
+                "{} to edit (play cards, then declare End)",
+                if list.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    list.join(", ")
+                }
+            )
+        }
+        Pending::Window { seat } => {
+            let when = match view.battle.as_ref().and_then(|b| b.window).map(|w| w.kind) {
+                Some(WindowKind::W1) => " before the attacks are declared",
+                Some(WindowKind::W2) => " after the guards",
+                None => "",
+            };
+            format!(
+                "{} to play a battle card or skill, or pass{when}",
+                who(seat)
+            )
+        }
+        Pending::Declare { seat } => format!("{} to declare attacks", who(seat)),
+        Pending::Flame { seat } => format!("{} to use Flame of Wrath or not", who(seat)),
+        Pending::FlameTarget { seat } => {
+            format!("{} to choose the card that takes every attack", who(seat))
+        }
+        Pending::Guard { seat } => format!("{} to guard the incoming attacks", who(seat)),
+        Pending::Resurrect { seat } => {
+            format!("{} to use Hell's Resurrection Rite or not", who(seat))
+        }
+        Pending::DragonTrap { seat } => format!("{} to use Dragon Trap or not", who(seat)),
+        Pending::TrapGuard { seat } => format!("{} to guard the reflected attack", who(seat)),
+        Pending::GameOver => "nobody: the game is over".into(),
+    }
+}
+
+fn phase_word(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Edit => "edit turn",
+        Phase::Battle => "battle turn",
+        Phase::Over => "game over",
+    }
+}
+
+fn defense_text(set: &CardSet, d: Defense) -> String {
+    match d {
+        Defense::Empty => "none".into(),
+        Defense::Defeated => "DEFEATED".into(),
+        Defense::Live {
+            card: dc,
+            printed,
+            life,
+        } => {
+            let what = match dc {
+                DefCard::Number(x) => card(set, x),
+                DefCard::Boss => "Boss-Assassin".into(),
+                DefCard::Revived => "revived".into(),
+            };
+            format!("{what} (life {life}/{printed})")
+        }
+    }
+}
+
+fn mana_text(set: &CardSet, m: &ManaView) -> String {
+    let name = if m.element {
+        "Element".to_string()
+    } else {
+        match m.card {
+            Shown::Card(c) => card(set, c),
+            Shown::FaceDown => "face-down".into(),
+        }
+    };
+    if m.spent {
+        format!("{name} (spent)")
+    } else {
+        name
+    }
+}
+
+fn column_line(set: &CardSet, c: Col, col: &ColumnView) -> String {
+    let atk = col
+        .attack
+        .map_or("—".into(), |a| slot_card(set, a.card, a.kind));
+    let mana: Vec<String> = col.mana.iter().map(|m| mana_text(set, m)).collect();
+    format!(
+        "│ {:<6} attack {atk:<20} defense {:<26} mana [{}]",
+        col_word(c),
+        defense_text(set, col.defense),
+        mana.join(", ")
+    )
 }
 
 impl TextUi for Monjan {
     fn render_view(config: &Config, view: &View) -> String {
         let set = config.cards();
+        let me = view.observer.seat();
         let mut out = String::new();
+        let when = if view.phase == Phase::Setup {
+            "setup, before Round 1".to_string()
+        } else {
+            format!("Round {} · {}", view.round, phase_word(view.phase))
+        };
         let _ = writeln!(
             out,
-            "Round {} — {:?} — waiting for {:?} {:?}",
-            view.round,
-            view.phase,
-            view.pending,
-            view.to_act.iter().collect::<Vec<_>>()
-        );
-        let _ = writeln!(
-            out,
-            "Decks: main {}, Boss-Assassin {}, ET {}; discards: main {}, BA {}, ET {}{}",
-            view.piles.main_deck,
-            view.piles.boss_deck,
-            view.piles.et_deck,
-            view.piles.main_discard.len(),
-            view.piles.boss_discard.len(),
-            view.piles.et_discard.len(),
+            "── Monjan ── {when}{}",
             if view.frozen {
-                " (others shown as at the start of the edit turn)"
+                " · the others are shown as at the start of the edit turn"
             } else {
                 ""
             }
         );
+        let top = |pile: &[CardId]| {
+            pile.last()
+                .map_or(String::new(), |c| format!(" (top {})", card(&set, *c)))
+        };
+        let _ = writeln!(
+            out,
+            "Decks: main {} · Boss-Assassin {} · E/T {}   Discard piles: main {}{} · Boss-Assassin {}{} · E/T {}{}",
+            view.piles.main_deck,
+            view.piles.boss_deck,
+            view.piles.et_deck,
+            view.piles.main_discard.len(),
+            top(&view.piles.main_discard),
+            view.piles.boss_discard.len(),
+            top(&view.piles.boss_discard),
+            view.piles.et_discard.len(),
+            top(&view.piles.et_discard),
+        );
+        if view.phase == Phase::Setup {
+            match &view.pool {
+                Some(pool) => {
+                    let _ = writeln!(out, "Initial-equipment pool: {}", cards(&set, pool));
+                }
+                None if view.pool_count > 0 => {
+                    let _ = writeln!(
+                        out,
+                        "Initial-equipment pool: {} face-down cards",
+                        view.pool_count
+                    );
+                }
+                None => {}
+            }
+            if !view.rps.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "Order from rock-paper-scissors: {}",
+                    view.rps
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" → ")
+                );
+            }
+        }
         for (i, p) in view.players.iter().enumerate() {
+            let seat = Seat(i as u8);
             let board = p
                 .board
                 .and_then(|b| set.board(b))
-                .map_or("(no board)".to_string(), |b| {
+                .map_or("no board yet".to_string(), |b| {
                     format!("{} (priority {})", b.name, b.priority)
                 });
+            let mut extras = Vec::new();
+            if !p.alive {
+                extras.push("OUT".to_string());
+            }
+            if let Some(r) = p.last_roll {
+                extras.push(format!("last die {r}"));
+            }
+            if p.resurrections > 0 {
+                extras.push(plural(p.resurrections, "resurrection", "resurrections"));
+            }
             let _ = writeln!(
                 out,
-                "┌ P{i} {board}{} — hand {}",
-                if p.alive { "" } else { " [out]" },
-                p.hand_count
+                "┌ {seat}{} · {board} · {} in hand{}",
+                if Some(seat) == me { " (you)" } else { "" },
+                p.hand_count,
+                extras.iter().map(|e| format!(" · {e}")).collect::<String>()
             );
-            for (c, col) in p.cols.iter().enumerate() {
-                let atk = col.attack.map_or("-".into(), |a| shown(&set, a.card));
-                let def = match col.defense {
-                    Defense::Empty => "empty".to_string(),
-                    Defense::Defeated => "DEFEATED".to_string(),
-                    Defense::Live {
-                        card: dc,
-                        printed,
-                        life,
-                    } => {
-                        let what = match dc {
-                            DefCard::Number(x) => card(&set, x),
-                            DefCard::Boss => "Boss".into(),
-                            DefCard::Revived => "revived".into(),
-                        };
-                        format!("{what} {life}/{printed}")
-                    }
-                };
-                let mana: Vec<String> = col
-                    .mana
-                    .iter()
-                    .map(|m| {
-                        let name = if m.element {
-                            "El".to_string()
-                        } else {
-                            shown(&set, m.card)
-                        };
-                        if m.spent {
-                            format!("{name}*")
-                        } else {
-                            name
-                        }
-                    })
-                    .collect();
-                let name = ["L", "M", "R"][c];
-                let _ = writeln!(
-                    out,
-                    "│ {name}: attack {atk:<10} defense {def:<14} mana [{}]",
-                    mana.join(", ")
-                );
+            for (c, col) in Col::ALL.iter().zip(&p.cols) {
+                let _ = writeln!(out, "{}", column_line(&set, *c, col));
             }
             if let Some(e) = p.extra {
-                let _ = writeln!(out, "│ Extra: {}", shown(&set, e));
+                let _ = writeln!(
+                    out,
+                    "│ Extra: {}",
+                    match e {
+                        Shown::Card(x) => card_long(&set, x),
+                        Shown::FaceDown => "a face-down card".into(),
+                    }
+                );
             }
             if !p.one_turn.is_empty() {
                 let list: Vec<String> = p.one_turn.iter().map(|o| shown(&set, *o)).collect();
-                let _ = writeln!(out, "│ one-turn: {}", list.join(", "));
+                let _ = writeln!(out, "│ one-turn Boss-Assassins: {}", list.join(", "));
             }
             if !p.resurrected.is_empty() {
-                let list: Vec<String> = p.resurrected.iter().map(|c| card(&set, *c)).collect();
-                let _ = writeln!(out, "│ resurrected: {}", list.join(", "));
+                let _ = writeln!(out, "│ resurrected: {}", cards(&set, &p.resurrected));
             }
-            if let Some(h) = &p.hand {
-                let list: Vec<String> = h.iter().map(|c| card(&set, *c)).collect();
-                let _ = writeln!(out, "│ hand: {}", list.join(", "));
+            match &p.hand {
+                Some(h) => {
+                    let _ = writeln!(out, "│ your hand: {}", cards(&set, h));
+                }
+                None if !p.known_hand.is_empty() => {
+                    let _ = writeln!(out, "│ known in hand: {}", cards(&set, &p.known_hand));
+                }
+                None => {}
             }
             let _ = writeln!(out, "└");
         }
         if let Some(b) = &view.battle {
-            let _ = writeln!(out, "Battle order: {:?}, step {}", b.order, b.step + 1);
+            let attacker = b.order.get(usize::from(b.step));
+            let _ = writeln!(
+                out,
+                "Battle order: {} · step {} of {}{}",
+                b.order
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" → "),
+                b.step + 1,
+                b.order.len(),
+                attacker.map_or(String::new(), |s| format!(" · {s} attacks"))
+            );
             for (i, a) in b.attacks.iter().enumerate() {
+                let guard = match a.guard {
+                    Some(Guard::Defense(c)) => format!(", guarded by the {} defense", col_word(c)),
+                    Some(Guard::Card(c)) => format!(", guarded by {}", card(&set, c)),
+                    None => String::new(),
+                };
                 let _ = writeln!(
                     out,
-                    "  attack #{}: {} → {} for {}{}{}",
+                    "  attack #{}: {}{guard}{}{}",
                     i + 1,
-                    card(&set, a.source),
-                    a.target,
-                    a.total(),
+                    attack_text(&set, a),
                     if a.nullified { " (nullified)" } else { "" },
-                    if a.done { " (done)" } else { "" }
+                    if a.done {
+                        format!(" (resolved, {} damage)", a.damage)
+                    } else {
+                        String::new()
+                    }
                 );
             }
+            if let Some((seat, c)) = b.flame {
+                let _ = writeln!(
+                    out,
+                    "  Flame of Wrath: {seat}'s {} takes every attack",
+                    card(&set, c)
+                );
+            }
+            match b.trigger {
+                Some(Trigger::Resurrect { seat, col }) => {
+                    let _ = writeln!(
+                        out,
+                        "  Hell's Resurrection Rite may take {seat}'s {} defense",
+                        col_word(col)
+                    );
+                }
+                Some(Trigger::Trap { attack }) => {
+                    let _ = writeln!(out, "  Dragon Trap may reflect attack #{}", attack + 1);
+                }
+                Some(Trigger::TrapGuard { value }) => {
+                    let _ = writeln!(out, "  a reflected attack of {value} needs a guard");
+                }
+                None => {}
+            }
         }
-        if let Some(o) = &view.outcome {
-            let _ = writeln!(out, "Game over: {o:?}");
+        match &view.outcome {
+            Some(o) => {
+                let _ = writeln!(out, "Game over: {}", outcome_line(o));
+            }
+            None => {
+                let _ = writeln!(out, "Waiting for {}", pending_line(view));
+            }
         }
         out
     }
 
-    fn describe_action(config: &Config, _view: &View, action: &Action) -> String {
+    fn describe_action(config: &Config, view: &View, action: &Action) -> String {
         let set = config.cards();
+        let me = action.seat;
         let c = |x: CardId| card(&set, x);
+        let own_board = view
+            .player(me)
+            .and_then(|p| p.board)
+            .and_then(|b| set.board(b));
         match &action.choice {
-            Choice::ChooseBoard { board } => format!(
-                "choose board {}",
-                set.board(*board).map_or("?", |b| b.name.as_str())
-            ),
-            Choice::PickEquipment { card: x } => format!("pick {}", c(*x)),
-            Choice::PlaceInitialDefense { card: x } => format!("middle defense {}", c(*x)),
+            Choice::ChooseBoard { board } => match set.board(*board) {
+                Some(b) => format!(
+                    "Choose the board {} (priority {}; left: {}, right: {})",
+                    b.name, b.priority, b.left.name, b.right.name
+                ),
+                None => format!("Choose board #{}", board + 1),
+            },
+            Choice::PickEquipment { card: x } => format!("Pick {}", card_long(&set, *x)),
+            Choice::PlaceInitialDefense { card: x } => {
+                format!("Set {} as your middle defense", c(*x))
+            }
             Choice::PlaceMana {
                 card: x,
                 col,
-                face_down,
+                face_down: f,
             } => format!(
-                "mana {} on {col}{}",
+                "Put {} on your {} mana stack{}",
                 c(*x),
-                if *face_down { " face down" } else { "" }
+                col_word(*col),
+                face_down(*f)
             ),
-            Choice::PlaceNumber { card: x, col, row } => format!("{} into {col} {row:?}", c(*x)),
-            Choice::SummonExtra { card: x, face_down } => format!(
-                "summon Extra {}{}",
+            Choice::PlaceNumber { card: x, col, row } => format!(
+                "Place {} in your {} {} slot",
                 c(*x),
-                if *face_down { " face down" } else { "" }
+                col_word(*col),
+                match row {
+                    Row::Attack => "attack",
+                    Row::Defense => "defense",
+                }
             ),
-            Choice::SummonToughness {
-                card: x, col, pay, ..
+            Choice::SummonExtra {
+                card: x,
+                face_down: f,
             } => {
-                format!("summon {} into {col} paying {:?}", c(*x), pay.0)
+                format!(
+                    "Summon {} as your Extra{}",
+                    card_long(&set, *x),
+                    face_down(*f)
+                )
             }
-            Choice::SummonBossOneTurn { pay, .. } => {
-                format!("one-turn Boss-Assassin paying {:?}", pay.0)
-            }
-            Choice::SummonBossPermanent { col } => format!("permanent Boss-Assassin in {col}"),
-            Choice::UseBoardSkill { side, target: t } => {
-                format!("board skill ({side:?}){}", target(&set, *t))
+            Choice::SummonToughness {
+                card: x,
+                col,
+                pay,
+                face_down: f,
+            } => format!(
+                "Summon {} into your {} attack slot, {}{}",
+                card_long(&set, *x),
+                col_word(*col),
+                pay_text(*pay),
+                face_down(*f)
+            ),
+            Choice::SummonBossOneTurn { pay, face_down: f } => format!(
+                "Summon a one-turn Boss-Assassin for this battle turn, {}{}",
+                pay_text(*pay),
+                face_down(*f)
+            ),
+            Choice::SummonBossPermanent { col } => format!(
+                "Summon a permanent Boss-Assassin into your {} column, paying 5 mana from it",
+                col_word(*col)
+            ),
+            Choice::UseBoardSkill { side, target } => {
+                let skill = own_board.map(|b| match side {
+                    Side::Left => &b.left,
+                    Side::Right => &b.right,
+                });
+                match skill {
+                    Some(s) => format!(
+                        "Use {}: {}",
+                        s.name,
+                        board_skill_on_target(&set, view, s.effect, *target)
+                    ),
+                    None => format!(
+                        "Use your {} board skill{}",
+                        side_word(*side),
+                        target_text(&set, view, *target)
+                    ),
+                }
             }
             Choice::UseSkill {
                 from,
                 skill,
-                target: t,
-                ..
+                target,
+                pay,
             } => {
-                let src = match from {
-                    SkillFrom::Extra => "Extra".into(),
-                    SkillFrom::Slot(col) => format!("{col} Toughness"),
-                    SkillFrom::Hand(x) => c(*x),
+                let p = view.player(me);
+                let id = match from {
+                    SkillFrom::Extra => match p.and_then(|p| p.extra) {
+                        Some(Shown::Card(x)) => Some(x),
+                        _ => None,
+                    },
+                    SkillFrom::Slot(col) => match p
+                        .and_then(|p| p.cols.get(col.index()))
+                        .and_then(|c| c.attack)
+                        .map(|a| a.card)
+                    {
+                        Some(Shown::Card(x)) => Some(x),
+                        _ => None,
+                    },
+                    SkillFrom::Hand(x) => Some(*x),
                 };
-                format!("skill {} of {src}{}", skill + 1, target(&set, *t))
+                let src = match (from, id) {
+                    (SkillFrom::Extra, Some(x)) => format!("your Extra {}", c(x)),
+                    (SkillFrom::Extra, None) => "your Extra".into(),
+                    (SkillFrom::Slot(col), Some(x)) => {
+                        format!("{} in your {} attack slot", c(x), col_word(*col))
+                    }
+                    (SkillFrom::Slot(col), None) => {
+                        format!("the card in your {} attack slot", col_word(*col))
+                    }
+                    (SkillFrom::Hand(_), Some(x)) => format!("{} from your hand", c(x)),
+                    (SkillFrom::Hand(_), None) => "a card from your hand".into(),
+                };
+                let what = id
+                    .and_then(|x| set.def(x))
+                    .and_then(|d| d.skills().get(usize::from(*skill)))
+                    .map_or(
+                        format!("skill {}{}", skill + 1, target_text(&set, view, *target)),
+                        |s| skill_on_target(&set, view, &s.effect, *target),
+                    );
+                let cost = if pay.total() > 0 {
+                    format!(", {}", pay_text(*pay))
+                } else {
+                    String::new()
+                };
+                format!("Use {src}: {what}{cost}")
             }
-            Choice::DeclareEnd => "End (エンド)".into(),
-            Choice::Pass => "pass".into(),
-            Choice::PlayBattleCard { card: x, target: t } => {
-                format!("play {}{}", c(*x), target(&set, *t))
+            Choice::DeclareEnd => "Declare End (エンド): finish your edit turn".into(),
+            Choice::Pass => "Pass".into(),
+            Choice::PlayBattleCard { card: x, target } => {
+                let verb = match (set.def(*x), target) {
+                    (
+                        Some(CardDef::Battle {
+                            aux: Aux::Plus(n), ..
+                        }),
+                        Target::Col(col),
+                    ) => {
+                        format!(
+                            "Play {} to heal your {} defense by {n}",
+                            c(*x),
+                            col_word(*col)
+                        )
+                    }
+                    _ => format!("Play {}{}", c(*x), target_text(&set, view, *target)),
+                };
+                verb
             }
-            Choice::DeclareAttack { unit: u, target: t } => format!("{} attacks {t}", unit(*u)),
-            Choice::ExtraHeal { col } => format!("Extra heals {col}"),
-            Choice::EndDeclaration => "end declaration".into(),
-            Choice::FlameOfWrath { use_it } => format!("Flame of Wrath: {}", yes(*use_it)),
-            Choice::FlameTarget { unit: u } => format!("all attacks to {}", unit(*u)),
+            Choice::DeclareAttack { unit, target } => format!(
+                "Attack {target} with your {}",
+                unit_text(&set, view, me, *unit)
+            ),
+            Choice::ExtraHeal { col } => format!(
+                "Let your Extra heal your {} defense instead of attacking",
+                col_word(*col)
+            ),
+            Choice::EndDeclaration => "Finish declaring attacks (the rest hold back)".into(),
+            Choice::FlameOfWrath { use_it } => {
+                if *use_it {
+                    "Use Flame of Wrath".into()
+                } else {
+                    "Do not use Flame of Wrath".into()
+                }
+            }
+            Choice::FlameTarget { unit } => format!(
+                "Let your {} take every attack",
+                unit_text(&set, view, me, *unit)
+            ),
             Choice::AssignGuard { attack, guard } => {
-                format!("guard attack #{} with {}", attack + 1, guard_text(*guard))
+                format!(
+                    "Guard {} with your {}",
+                    attack_ref(&set, view, *attack),
+                    guard_text(&set, view, me, *guard)
+                )
             }
-            Choice::Resurrection { use_it } => format!("Resurrection: {}", yes(*use_it)),
-            Choice::DragonTrap { use_it } => format!("Dragon Trap: {}", yes(*use_it)),
-            Choice::TrapGuard { guard } => {
-                format!("guard the reflection with {}", guard_text(*guard))
+            Choice::Resurrection { use_it } => {
+                if *use_it {
+                    "Use Hell's Resurrection Rite".into()
+                } else {
+                    "Do not use Hell's Resurrection Rite".into()
+                }
             }
+            Choice::DragonTrap { use_it } => {
+                if *use_it {
+                    "Use Dragon Trap".into()
+                } else {
+                    "Do not use Dragon Trap".into()
+                }
+            }
+            Choice::TrapGuard { guard } => format!(
+                "Guard the reflected attack with your {}",
+                guard_text(&set, view, me, *guard)
+            ),
         }
     }
 
     fn describe_event(config: &Config, event: &Event) -> String {
         let set = config.cards();
+        let c = |x: CardId| card(&set, x);
         match event {
-            Event::Hidden { event, .. } => Self::describe_event(config, event),
+            Event::BoardAssigned { seat, board } => match set.board(*board) {
+                Some(b) => format!("{seat} takes the board {}", b.name),
+                None => format!("{seat} takes board #{}", board + 1),
+            },
+            Event::Picked {
+                seat,
+                card: Some(x),
+                ..
+            } => format!("{seat} picks {}", c(*x)),
+            Event::Picked {
+                seat, card: None, ..
+            } => format!("{seat} picks a face-down initial-equipment card"),
             Event::Drew {
-                seat, count, cards, ..
-            } if !cards.is_empty() => {
-                let list: Vec<String> = cards.iter().map(|c| card(&set, *c)).collect();
-                format!("{seat} drew {count}: {}", list.join(", "))
+                seat,
+                deck,
+                count,
+                cards: list,
+            } => {
+                if list.is_empty() {
+                    format!(
+                        "{seat} draws {} from the {}",
+                        plural(*count, "card", "cards"),
+                        deck_word(*deck)
+                    )
+                } else {
+                    format!(
+                        "{seat} draws {} from the {}",
+                        cards(&set, list),
+                        deck_word(*deck)
+                    )
+                }
             }
-            Event::Drew { seat, count, .. } => format!("{seat} drew {count}"),
+            Event::DeckRebuilt { deck } => format!(
+                "The {} is rebuilt from its discard pile",
+                deck_word(*deck)
+            ),
+            Event::RoundStarted { round } => format!("— Round {round}: the edit turn begins —"),
+            Event::Acted {
+                seat,
+                choice,
+                card: x,
+                col,
+                secret,
+            } => {
+                let what = match x {
+                    Some(x) => c(*x),
+                    None => "a face-down card".into(),
+                };
+                let fd = if *secret && x.is_some() {
+                    " face down"
+                } else {
+                    ""
+                };
+                let col = col.map_or("?", col_word);
+                match choice.as_str() {
+                    "place_initial_defense" => {
+                        format!("{seat} sets {what} as the middle defense")
+                    }
+                    "place_mana" => format!("{seat} puts {what} on the {col} mana stack{fd}"),
+                    "place_number" => format!("{seat} places {what} in the {col} column"),
+                    "summon_extra" => format!("{seat} summons {what} as the Extra{fd}"),
+                    "summon_toughness" => {
+                        format!("{seat} summons {what} into the {col} attack slot{fd}")
+                    }
+                    "summon_boss_one_turn" => match x {
+                        Some(x) => format!(
+                            "{seat} summons {} as a one-turn Boss-Assassin{fd}",
+                            c(*x)
+                        ),
+                        None => format!("{seat} summons a face-down one-turn Boss-Assassin"),
+                    },
+                    "summon_boss_permanent" => match x {
+                        Some(x) => format!(
+                            "{seat} summons {} as a permanent Boss-Assassin in the {col} column",
+                            c(*x)
+                        ),
+                        None => format!(
+                            "{seat} summons a permanent Boss-Assassin in the {col} column"
+                        ),
+                    },
+                    "use_skill" => format!("{seat} uses a skill of {what}"),
+                    "play_battle_card" => format!("{seat} plays {what}"),
+                    board_skill => format!("{seat} uses the board skill {board_skill}"),
+                }
+            }
+            Event::Hidden { event, .. } => Self::describe_event(config, event),
+            Event::DieRolled {
+                seat,
+                result,
+                success,
+            } => format!(
+                "{seat} rolls a {result}: {}",
+                if *success {
+                    "the skill works"
+                } else {
+                    "the skill fails"
+                }
+            ),
+            Event::EndDeclared { seat } => format!("{seat} declares End (エンド)"),
+            Event::BattleStarted { order } => format!(
+                "— The battle turn begins (order {}); edit changes and face-down mana are revealed —",
+                order
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" → ")
+            ),
             Event::AttackDeclared {
                 seat,
-                card: c,
+                card: x,
                 target,
-            } => {
-                format!("{seat}'s {} attacks {target}", card(&set, *c))
+            } => format!("{seat}'s {} attacks {target}", c(*x)),
+            Event::GuardAssigned {
+                seat,
+                attack,
+                guard,
+            } => match guard {
+                Guard::Defense(col) => format!(
+                    "{seat} guards attack #{} with the {} defense",
+                    attack + 1,
+                    col_word(*col)
+                ),
+                Guard::Card(x) => {
+                    format!("{seat} guards attack #{} with {}", attack + 1, c(*x))
+                }
+            },
+            Event::Damage { seat, col, life } => format!(
+                "{seat}'s {} defense takes damage: {life} life left",
+                col_word(*col)
+            ),
+            Event::Healed { seat, col, life } => format!(
+                "{seat}'s {} defense is healed to {life} life",
+                col_word(*col)
+            ),
+            Event::Destroyed { seat, card: x } => format!("{seat}'s {} is destroyed", c(*x)),
+            Event::Defeated { seat, col } => {
+                format!("{seat}'s {} defense is defeated", col_word(*col))
             }
-            Event::Damage { seat, col, life } => format!("{seat}'s {col} defense drops to {life}"),
-            Event::Defeated { seat, col } => format!("{seat}'s {col} defense is defeated"),
+            Event::Resurrected { seat, card: x } => format!(
+                "{seat} takes {} with Hell's Resurrection Rite",
+                c(*x)
+            ),
             Event::Eliminated { seat } => format!("{seat} is eliminated"),
-            other => format!("{other:?}"),
+            Event::Cleanup { round } => format!("Round {round} ends: cleanup"),
+            Event::GameOver { outcome } => format!("Game over: {}", outcome_line(outcome)),
         }
-    }
-}
-
-fn yes(b: bool) -> &'static str {
-    if b {
-        "use"
-    } else {
-        "decline"
-    }
-}
-
-fn guard_text(g: GuardChoice) -> String {
-    match g {
-        GuardChoice::Defense(c) => format!("{c} defense"),
-        GuardChoice::Unit(u) => unit(u),
     }
 }
 

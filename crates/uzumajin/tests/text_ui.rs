@@ -15,7 +15,7 @@ fn text_ui_renders_every_step_of_a_game() {
         let v = view(&s, Observer::Seat(seat));
         let board = Uzumajin::render_view(&config, &v);
         assert!(
-            board.contains("Uzumajin") && board.contains("waiting for"),
+            board.contains("Uzumajin") && board.contains("Waiting for"),
             "{board}"
         );
         let legal = legal_actions(&s);
@@ -31,7 +31,7 @@ fn text_ui_renders_every_step_of_a_game() {
         }
     }
     let end = Uzumajin::render_view(&config, &view(&s, Observer::Spectator));
-    assert!(end.contains("game over"), "{end}");
+    assert!(end.contains("Game over"), "{end}");
     assert!(lines > 50);
 }
 

@@ -157,14 +157,25 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
     let me = player(s, seat);
     let Some(CardDef::Trump {
-        cost, condition, ..
+        cost,
+        condition,
+        effect,
+        ..
     }) = s.rules().def(card)
     else {
         return false;
     };
+    // "The required targets exist": every chosen target of the effect's unconditional
+    // parts (not those inside `May` or `If`) has an option now.
+    let targets_exist = effect
+        .iter()
+        .filter_map(crate::state::selector_of)
+        .filter(|sel| sel.is_choice())
+        .all(|sel| !effects::choice_options(s, seat, sel).is_empty());
     me.soul.iter().any(|c| !c.tapped)
         && condition.is_none_or(|c| field::condition(s, c, seat, None))
         && effects::discard_needed(cost) < me.hand.len()
+        && targets_exist
 }
 
 /// The battle actions legal now (MS-5.11 to MS-5.14).
@@ -427,7 +438,9 @@ fn explain(s: &State, a: &Action) -> Error {
                 });
             }
             Err(Error::CannotUse {
-                reason: "its cost cannot be paid or its condition does not hold".into(),
+                reason: "its cost cannot be paid, its condition does not hold, or a target \
+                         it needs does not exist"
+                    .into(),
             })
         }
         (Choice::PlaceTerrain { card, .. }, Pending::Main { .. }) => {

@@ -44,7 +44,7 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
         Choice::SetupCommit => setup::commit(s, seat, log),
         Choice::SoulCharge { card } => turn::soul_charge(s, *card, log),
         Choice::ReturnSoul => turn::return_soul(s, log),
-        Choice::SkipSoulCharge => s.g.tasks.push(Task::StartEffects),
+        Choice::SkipSoulCharge => turn::enter_start_step(s),
         Choice::ResolveStart { source, effect } => {
             turn::resolve_start(s, *source, *effect, true, log)
         }

@@ -21,8 +21,19 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     s.g.rolls.clear();
     s.g.step = Step::TurnStart;
     log.emit(|| Event::TurnStarted { seat, turn });
-    queue(s, WindowKind::TurnStarted, seat);
+    // The draw comes first (「まずは山札から1枚カードを引いて」); the `TurnStarted`
+    // window opens with step 3 (`enter_start_step`).
     s.g.tasks.push(Task::TurnDraw);
+}
+
+/// MS-4.2 → MS-4.3: the soul-charge choice is made; the `TurnStarted` response window
+/// opens (the rulebook's 「自分のターン開始時」 timing), then the start-of-turn effects
+/// are fixed.
+pub(crate) fn enter_start_step(s: &mut State) {
+    let seat = s.g.active;
+    s.g.step = Step::StartEffects;
+    s.g.tasks.push(Task::StartEffects);
+    queue(s, WindowKind::TurnStarted, seat);
     resolution::settle(s, seat);
 }
 
@@ -70,7 +81,7 @@ pub(crate) fn soul_charge<L: EventLog<Event>>(s: &mut State, card: CardId, log: 
     let more = player(s, seat).charged < s.config().soul_charge_per_turn
         && !player(s, seat).hand.is_empty();
     if !more {
-        s.g.tasks.push(Task::StartEffects);
+        enter_start_step(s);
     }
 }
 
@@ -83,7 +94,7 @@ pub(crate) fn return_soul<L: EventLog<Event>>(s: &mut State, log: &mut L) {
         field::put_in_hand(s, seat, c.card);
     }
     log.emit(|| Event::SoulReturned { seat, count });
-    s.g.tasks.push(Task::StartEffects);
+    enter_start_step(s);
 }
 
 /// MS-4.3: the start-of-turn effects are fixed now.

@@ -1,7 +1,7 @@
 //! Golden playthroughs of Monjan Colosseum (`tests/golden/*.json`): seed, configuration, every
 //! action and, after each step, the state digest and every seat's and the spectator's
 //! views. Any change of behaviour fails here and shows up as a diff; rewrite them with
-//! `UPDATE_GOLDEN=1 cargo test -p fuda-monjan --test golden`.
+//! `UPDATE_GOLDEN=1 cargo test -p fuda-monjan --test contract`.
 
 use fuda_monjan::{Config, Monjan};
 use std::path::Path;

@@ -3,18 +3,9 @@
 //! change nothing, purity, JSON round trips, card conservation (CC-3.2), termination,
 //! determinism and the leak check of §8).
 
+use super::fuzz_corpus::options;
 use fuda_creature_clash::CreatureClash;
-use fuda_testkit::{run_conformance, CheckOptions, EventLeakCheck};
-
-/// Events are judged leniently: the draw in which a BERSERK! turns up, a redrawn hand
-/// that is then reshuffled, and the order of one's own draws are public or own knowledge
-/// that the view after the action no longer shows (docs/rules/creature-clash.md).
-fn options() -> CheckOptions {
-    CheckOptions {
-        event_leaks: EventLeakCheck::Lenient,
-        ..CheckOptions::default()
-    }
-}
+use fuda_testkit::run_conformance;
 
 #[test]
 fn conformance_2000_random_games() {

@@ -1,7 +1,7 @@
 //! Golden playthroughs of Creature Clash! (`tests/golden/*.json`): seed, configuration,
 //! every action and, after each step, the state digest and every seat's and the
 //! spectator's view. Any change of behaviour fails here and shows up as a diff; rewrite
-//! them with `UPDATE_GOLDEN=1 cargo test -p fuda-creature-clash --test golden`.
+//! them with `UPDATE_GOLDEN=1 cargo test -p fuda-creature-clash --test contract`.
 
 use fuda_creature_clash::{BerserkTiming, Config, CreatureClash, DealerRule, Seat};
 use std::path::Path;

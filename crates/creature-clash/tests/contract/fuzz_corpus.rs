@@ -6,10 +6,11 @@ use fuda_creature_clash::CreatureClash;
 use fuda_testkit::{CheckOptions, EventLeakCheck};
 use std::path::Path;
 
-/// The same options as the fuzz target. Events are judged leniently: the draw in which a
-/// BERSERK! turns up and the order of one's own draws are public or own knowledge that
-/// the view after the action no longer shows, so a strict comparison would call lawful
-/// randomness a leak (see docs/rules/creature-clash.md, "Hidden information").
+/// The options of the fuzz target and the conformance suite. Events are judged leniently:
+/// the draw in which a BERSERK! turns up, a redrawn hand that a reshuffle takes back, and
+/// the order of one's own draws are public or own knowledge that the view after the action
+/// no longer shows, so a strict comparison would call lawful randomness a leak (see
+/// docs/rules/creature-clash.md, "Hidden information").
 pub fn options() -> CheckOptions {
     CheckOptions {
         event_leaks: EventLeakCheck::Lenient,

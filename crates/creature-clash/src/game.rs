@@ -9,7 +9,7 @@ use crate::config::{
 use crate::error::Error;
 use crate::event::{self, Event};
 use crate::rules;
-use crate::state::State;
+use crate::state::{BattleResult, State};
 use crate::view::{self, View};
 use fuda_core::{
     Conformance, Determinize, EventLog, Game, GameRng, Observer, Outcome, Seat, SeatSet,
@@ -235,12 +235,30 @@ impl Conformance for CreatureClash {
             .filter(|&p| p != seat.index())
             .map(champions)
             .fold(0.0, f64::max);
-        let hand = view.hand_counts.get(seat.index()).copied().unwrap_or(0) as f64;
         let won = match &view.outcome {
             Some(o) if o.is_winner(seat) => 1000.0,
             Some(_) => -1000.0,
             None => 0.0,
         };
-        won + 10.0 * mine - 5.0 * best_other + 0.1 * hand
+        // A battle just decided in our favour (as attacker or defender) is worth a lot;
+        // a strong hand and a full one a little.
+        let battle = view
+            .chain
+            .as_ref()
+            .and_then(|c| c.battle.as_ref().map(|b| (b.defender, b.result)))
+            .map_or(0.0, |(defender, result)| {
+                let attacking = view.active == seat;
+                let defending = defender == seat;
+                match result {
+                    Some(BattleResult::AttackerWins | BattleResult::Forfeit) if attacking => 4.0,
+                    Some(BattleResult::AttackerWins | BattleResult::Forfeit) if defending => -4.0,
+                    Some(BattleResult::DefenderWins | BattleResult::VenomTie) if defending => 4.0,
+                    Some(BattleResult::DefenderWins | BattleResult::VenomTie) if attacking => -4.0,
+                    _ => 0.0,
+                }
+            });
+        let strength = f64::from(view.best_creature_power.unwrap_or(0));
+        let hand = view.hand_counts.get(seat.index()).copied().unwrap_or(0) as f64;
+        won + 10.0 * mine - 5.0 * best_other + battle + 0.1 * strength + 0.05 * hand
     }
 }

@@ -2,7 +2,7 @@
 //! observer's own hand and own berserk commitment. Nothing else is copied in.
 
 use crate::action::Creature;
-use crate::cards::CardId;
+use crate::cards::{CardClass, CardId};
 use crate::state::{Chain, Pending, State};
 use fuda_core::{Observer, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,9 @@ pub struct View {
     pub hand_counts: Vec<usize>,
     /// The observer's own hand, in card-id order (`None` for a spectator).
     pub hand: Option<Vec<CardId>>,
+    /// The power of the strongest creature the observer's hand can build (0 if none;
+    /// `None` for a spectator): derived from `hand`, for front ends and bots.
+    pub best_creature_power: Option<u32>,
     /// Every player's Champions (face up).
     pub champions: Vec<Vec<Creature>>,
     /// The attack under way: creature in play, players attacked, battle (all public).
@@ -74,6 +77,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         discard: s.discard.as_slice().to_vec(),
         hand_counts: s.hands.iter().map(Vec::len).collect(),
         hand: own.map(|p| s.hand(p).to_vec()),
+        best_creature_power: own.map(|p| best_creature_power(s, p)),
         champions: s.champions.clone(),
         chain: s.chain.clone(),
         revealed_berserks: s.revealed.clone(),
@@ -90,5 +94,22 @@ pub fn view(s: &State, observer: Observer) -> View {
         }),
         pending: s.pending,
         outcome: s.outcome.clone(),
+    }
+}
+
+/// CC-6.1: the strongest creature `seat` can build from its hand (the strongest part of
+/// each position), or 0.
+fn best_creature_power(s: &State, seat: Seat) -> u32 {
+    let rules = s.rules();
+    let mut best = [None::<u32>; 3];
+    for &c in s.hand(seat) {
+        if let Some(CardClass::Part(pos)) = rules.class(c) {
+            let slot = &mut best[pos as usize];
+            *slot = Some(slot.map_or(rules.power_of(c), |b| b.max(rules.power_of(c))));
+        }
+    }
+    match best {
+        [Some(f), Some(m), Some(b)] => f + m + b,
+        _ => 0,
     }
 }

@@ -351,7 +351,13 @@ impl Conformance for Mattsan {
                     _ => None,
                 })
                 .sum();
-            units * 3.0 + hp + pv.hand_count as f64 + pv.deck_count as f64 * 0.1
+            // Cards in hand are worth less than what they do on the field, or a greedy
+            // player would hoard them instead of playing.
+            units * 3.0
+                + hp
+                + 0.3 * pv.hand_count as f64
+                + 0.5 * pv.soul_upright as f64
+                + pv.deck_count as f64 * 0.1
         };
         let me = seat.index();
         won + side(me) - side(1 - me.min(1))

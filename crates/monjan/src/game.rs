@@ -392,12 +392,20 @@ impl Conformance for Monjan {
             .map(life)
             .sum();
         let hand = view.player(seat).map_or(0, |p| p.hand_count) as f64;
+        // What is on the board (attackers ready, mana to pay and to be fast) is worth more
+        // than cards kept in hand, or a greedy player would never place anything.
+        let board = view.player(seat).map_or(0.0, |p| {
+            p.cols
+                .iter()
+                .map(|c| f64::from(u8::from(c.attack.is_some())) + 0.5 * c.mana.len() as f64)
+                .sum()
+        });
         let defeated = view.player(seat).map_or(0, |p| {
             p.cols
                 .iter()
                 .filter(|c| c.defense == Defense::Defeated)
                 .count()
         }) as f64;
-        won + mine - 0.5 * others + 0.2 * hand - 2.0 * defeated
+        won + mine - 0.5 * others + board + 0.05 * hand - 2.0 * defeated
     }
 }

@@ -2,7 +2,7 @@
 //! make a loaded state safe.
 
 use crate::cards::{
-    CardDef, CardId, CardSet, CardType, Condition, DefId, Effect, EventPattern, Selector,
+    CardDef, CardId, CardSet, CardType, Condition, DefId, Effect, EventPattern, Selector, Stat,
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
@@ -55,6 +55,9 @@ pub(crate) struct Rules {
     pub root_base: Vec<u16>,
     pub roots: Vec<Root>,
     pub program: Vec<Instr>,
+    /// Whether any effect of the card set lowers a max HP (a negative `ModifyStat` of
+    /// `MaxHp`). Without one, a unit's HP left is at least printed max HP minus damage.
+    pub max_hp_drops: bool,
 }
 
 fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selector>) -> u16 {
@@ -248,7 +251,21 @@ impl Rules {
                 "the card set's effects are too large",
             ));
         }
+        let max_hp_drops = program.iter().any(|i| {
+            matches!(
+                i,
+                Instr::Prim {
+                    effect: Effect::ModifyStat {
+                        stat: Stat::MaxHp,
+                        delta,
+                        ..
+                    },
+                    ..
+                } if *delta < 0
+            )
+        });
         Ok(Rules {
+            max_hp_drops,
             config: config.clone(),
             cards,
             instances,
@@ -431,7 +448,7 @@ pub struct SetupDraft {
 }
 
 /// Everything one player owns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Player {
     pub deck: Pile<CardId>,
@@ -449,6 +466,57 @@ pub(crate) struct Player {
     pub mulligan_reveal: Vec<CardId>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
+}
+
+/// A copy of `v` with room for `room` more elements: a derived clone keeps capacity =
+/// length, so the first push of a transition would reallocate and copy.
+fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len() + room);
+    out.extend_from_slice(v);
+    out
+}
+
+// Clones keep room where almost every transition grows a list (hands, discard piles, the
+// procedure stack, queued windows), so `apply` does not pay a reallocation for each.
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        Player {
+            deck: self.deck.clone(),
+            hand: with_room(&self.hand, 2),
+            discard: with_room(&self.discard, 2),
+            soul: self.soul.clone(),
+            field: self.field.clone(),
+            charged: self.charged,
+            flags: self.flags,
+            mulligan_reveal: self.mulligan_reveal.clone(),
+            setup: self.setup.clone(),
+        }
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            rng: self.rng.clone(),
+            step: self.step,
+            turn: self.turn,
+            active: self.active,
+            first_player: self.first_player,
+            first_rolls: self.first_rolls.clone(),
+            players: self.players.clone(),
+            in_use: self.in_use.clone(),
+            attack: self.attack.clone(),
+            trump: self.trump.clone(),
+            frames: with_room(&self.frames, 1),
+            temp_mods: self.temp_mods.clone(),
+            start_pending: self.start_pending.clone(),
+            queued: with_room(&self.queued, 2),
+            rolls: self.rolls.clone(),
+            tasks: with_room(&self.tasks, 6),
+            pending: self.pending,
+            outcome: self.outcome.clone(),
+        }
+    }
 }
 
 impl Player {
@@ -793,7 +861,7 @@ pub(crate) enum Task {
 }
 
 /// The game data of a state (everything but the shared rules).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Board {
     pub rng: GameRng,

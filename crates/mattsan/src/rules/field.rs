@@ -7,7 +7,7 @@ use crate::cards::{
 };
 use crate::event::{Event, LossReason};
 use crate::state::{
-    opp, FieldCard, Player, State, WindowEvent, WindowKind, FLAG_DECK_OUT, MAX_BENCH,
+    opp, FieldCard, Player, State, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_DECK_OUT, MAX_BENCH,
 };
 use fuda_core::{EventLog, Seat};
 
@@ -157,6 +157,49 @@ pub(crate) fn hp_left(s: &State, pos: Pos) -> i32 {
     stat(s, pos, Stat::MaxHp) - damage
 }
 
+/// HP left ([`hp_left`]) of every unit (face-up or face-down) on `seat`'s field, by slot;
+/// `None` where no unit is. Equal to calling [`hp_left`] on each, with one pass over the
+/// continuous effects instead of one per unit.
+pub(crate) fn units_hp_left(s: &State, seat: Seat) -> [Option<i32>; FIELD_SLOTS] {
+    let rules = s.rules();
+    let mut out = [None; FIELD_SLOTS];
+    for (k, slot) in player(s, seat).field.iter().enumerate().take(FIELD_SLOTS) {
+        if let Some(o) = slot.occupant.as_ref() {
+            if let Some(CardDef::Unit { max_hp, .. }) = rules.def(o.card) {
+                out[k] = Some(i32::from(*max_hp));
+            }
+        }
+    }
+    if out.iter().all(Option::is_none) {
+        return out;
+    }
+    for_each_continuous(s, |src, e| {
+        if let Effect::ModifyStat {
+            sel, stat, delta, ..
+        } = e
+        {
+            if *stat == Stat::MaxHp {
+                for (k, hp) in out.iter_mut().enumerate() {
+                    if let Some(hp) = hp.as_mut().filter(|_| covers(*sel, src, (seat, k))) {
+                        *hp += i32::from(*delta);
+                    }
+                }
+            }
+        }
+    });
+    for (k, hp) in out.iter_mut().enumerate() {
+        if let (Some(hp), Some(o)) = (hp.as_mut(), occupant(s, (seat, k))) {
+            for m in &s.g.temp_mods {
+                if m.unit == o.card && m.stat == Stat::MaxHp {
+                    *hp += i32::from(m.delta);
+                }
+            }
+            *hp = (*hp).max(0) - i32::from(o.damage);
+        }
+    }
+    out
+}
+
 /// Bench capacity (MS-3.7): base plus active modifiers, clamped to 0..=MAX_BENCH.
 pub(crate) fn capacity(s: &State, seat: Seat) -> usize {
     let mut cap = i32::from(s.config().base_bench_capacity);
@@ -204,9 +247,8 @@ pub(crate) fn face_up_units(s: &State, seat: Seat) -> Vec<usize> {
         .collect()
 }
 
-/// Whether a bench slot accepts a new occupant (MS-3.7).
-pub(crate) fn can_place_on_bench(s: &State, seat: Seat, bench: u8) -> bool {
-    let cap = capacity(s, seat);
+/// Whether a bench slot accepts a new occupant (MS-3.7); `cap` is [`capacity`].
+pub(crate) fn can_place_on_bench(s: &State, seat: Seat, bench: u8, cap: usize) -> bool {
     let k = usize::from(bench) + 1;
     usize::from(bench) < cap
         && bench_occupied(s, seat) < cap

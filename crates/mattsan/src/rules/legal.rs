@@ -14,19 +14,80 @@ use fuda_core::Seat;
 /// Writes the legal actions of `seat` into `out`, sorted.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
+    generate(s, seat, None, &mut |choice| {
+        out.push(Action { seat, choice })
+    });
+    out.sort_unstable();
+}
+
+/// Whether `seat` may make `choice` now: whether [`legal_actions`] lists it. Runs the
+/// same generator, told to skip the choices that cannot equal `choice`.
+fn is_legal(s: &State, seat: Seat, choice: &Choice) -> bool {
+    let mut found = false;
+    generate(s, seat, Some(choice), &mut |c| found |= c == *choice);
+    found
+}
+
+/// The hand card a choice names, if it names one.
+fn card_of(c: &Choice) -> Option<CardId> {
+    match c {
+        Choice::SetupBattlefield { card }
+        | Choice::SetupBench { card, .. }
+        | Choice::SoulCharge { card }
+        | Choice::PlaceUnit { card, .. }
+        | Choice::PlaceTrap { card, .. }
+        | Choice::UseTrump { card }
+        | Choice::PlaceTerrain { card, .. }
+        | Choice::RefillFromHand { card }
+        | Choice::DiscardForCost { card }
+        | Choice::DiscardFromHand { card } => Some(*card),
+        _ => None,
+    }
+}
+
+/// The bench index a choice names, if it names one.
+fn bench_of(c: &Choice) -> Option<u8> {
+    match c {
+        Choice::PlaceUnit { bench, .. }
+        | Choice::PlaceTrap { bench, .. }
+        | Choice::FlipUnit { bench }
+        | Choice::ActivateTrap { bench }
+        | Choice::Swap { bench }
+        | Choice::Refill { bench } => Some(*bench),
+        _ => None,
+    }
+}
+
+/// Whether `only` (the choice being checked, or `None` when listing all) may be of the
+/// kind matched by `kind`: the generator skips work for kinds that cannot match.
+fn wants(only: Option<&Choice>, kind: impl Fn(&Choice) -> bool) -> bool {
+    only.is_none_or(kind)
+}
+
+/// Calls `push` with every legal choice of `seat`, in no particular order. With `only`,
+/// choices that cannot equal it may be left out (never one that equals it).
+fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(Choice)) {
     if s.g.outcome.is_some() || !s.g.pending.seats().contains(seat) || seat.index() >= 2 {
         return;
     }
     let rules = s.rules();
     let me = player(s, seat);
-    let mut push = |choice| out.push(Action { seat, choice });
+    // A choice naming a card is only generated for that card (every hand loop below
+    // pushes only choices that name its loop card).
+    let only_card = only.and_then(card_of);
+    let hand = || {
+        me.hand
+            .iter()
+            .copied()
+            .filter(move |&c| only_card.is_none_or(|x| x == c))
+    };
     match s.g.pending {
         Pending::Placement { .. } => {
             let Some(d) = me.setup.as_ref().filter(|d| !d.committed) else {
                 return;
             };
             if d.battlefield.is_none() {
-                for &card in me.hand.iter().filter(|&&c| rules.is(c, CardType::Unit)) {
+                for card in hand().filter(|&c| rules.is(c, CardType::Unit)) {
                     push(Choice::SetupBattlefield { card });
                 }
             } else {
@@ -34,7 +95,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
             // The battlefield unit is chosen first, so a unit is always left for it.
             if d.battlefield.is_some() && d.bench.len() < usize::from(s.config().setup_bench_max) {
-                for &card in &me.hand {
+                for card in hand() {
                     if rules.is(card, CardType::Unit) || rules.is(card, CardType::Trap) {
                         for bench in 0..s.config().base_bench_capacity {
                             if d.bench.iter().all(|(b, _)| *b != bench) {
@@ -47,7 +108,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Pending::SoulCharge { .. } => {
             if me.charged < s.config().soul_charge_per_turn {
-                for &card in &me.hand {
+                for card in hand() {
                     push(Choice::SoulCharge { card });
                 }
             }
@@ -64,33 +125,39 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 }
             }
         }
-        Pending::Main { .. } => main_actions(s, seat, &mut push),
+        Pending::Main { .. } => main_actions(s, seat, only, push),
         Pending::EndTurn { .. } => push(Choice::EndTurn),
         Pending::Respond { window, .. } => {
             push(Choice::Pass);
-            for k in 1..me.field.len() {
-                if resolution::trap_usable(s, seat, k, Some(window)) {
-                    push(Choice::ActivateTrap {
-                        bench: (k - 1) as u8,
-                    });
+            if wants(only, |c| matches!(c, Choice::ActivateTrap { .. })) {
+                for k in 1..me.field.len() {
+                    if resolution::trap_usable(s, seat, k, Some(window)) {
+                        push(Choice::ActivateTrap {
+                            bench: (k - 1) as u8,
+                        });
+                    }
                 }
             }
-            for k in 0..me.field.len() {
-                if resolution::terrain_usable(s, seat, k, Some(window)) {
-                    push(Choice::UseTerrain {
-                        loc: Loc::of_slot(k),
-                    });
+            if wants(only, |c| matches!(c, Choice::UseTerrain { .. })) {
+                for k in 0..me.field.len() {
+                    if resolution::terrain_usable(s, seat, k, Some(window)) {
+                        push(Choice::UseTerrain {
+                            loc: Loc::of_slot(k),
+                        });
+                    }
                 }
             }
         }
         Pending::Refill { .. } => {
-            for k in field::bench_units(s, seat) {
-                push(Choice::Refill {
-                    bench: (k - 1) as u8,
-                });
+            if wants(only, |c| matches!(c, Choice::Refill { .. })) {
+                for k in bench_units(s, seat) {
+                    push(Choice::Refill {
+                        bench: (k - 1) as u8,
+                    });
+                }
             }
             if s.config().refill_from_hand {
-                for &card in me.hand.iter().filter(|&&c| rules.is(c, CardType::Unit)) {
+                for card in hand().filter(|&c| rules.is(c, CardType::Unit)) {
                     push(Choice::RefillFromHand { card });
                 }
             }
@@ -103,12 +170,12 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Pending::PayDiscard { .. } => {
-            for &card in &me.hand {
+            for card in hand() {
                 push(Choice::DiscardForCost { card });
             }
         }
         Pending::DiscardFromHand { .. } => {
-            for &card in &me.hand {
+            for card in hand() {
                 push(Choice::DiscardFromHand { card });
             }
         }
@@ -134,23 +201,32 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Pending::ForceSwap { side, .. } => {
             // A chooser who cannot see that bench picks among all its occupied
             // locations (MS-5.18); the owner sees which ones hold units.
-            let slots: Vec<usize> = if side == seat {
-                field::bench_units(s, side)
-            } else {
-                (1..player(s, side).field.len())
-                    .filter(|&k| field::occupant(s, (side, k)).is_some())
-                    .collect()
-            };
-            for k in slots {
-                push(Choice::Target {
-                    side,
-                    loc: Loc::of_slot(k),
-                });
+            for k in 1..player(s, side).field.len() {
+                let listed = if side == seat {
+                    is_unit_at(s, side, k)
+                } else {
+                    field::occupant(s, (side, k)).is_some()
+                };
+                if listed {
+                    push(Choice::Target {
+                        side,
+                        loc: Loc::of_slot(k),
+                    });
+                }
             }
         }
         Pending::GameOver => {}
     }
-    out.sort_unstable();
+}
+
+/// Whether slot `k` of `seat` holds a unit (face-up or face-down).
+fn is_unit_at(s: &State, seat: Seat, k: usize) -> bool {
+    field::occupant(s, (seat, k)).is_some_and(|o| s.rules().is(o.card, CardType::Unit))
+}
+
+/// Bench slots holding a unit, as [`field::bench_units`] lists them, without allocating.
+fn bench_units(s: &State, seat: Seat) -> impl Iterator<Item = usize> + '_ {
+    (1..player(s, seat).field.len()).filter(move |&k| is_unit_at(s, seat, k))
 }
 
 /// Whether a trump may be declared now (MS-5.7).
@@ -178,16 +254,26 @@ fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
         && targets_exist
 }
 
-/// The battle actions legal now (MS-5.11 to MS-5.14).
-fn battle_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+/// The battle actions legal now (MS-5.11 to MS-5.14). With `only`, the kinds that
+/// cannot equal it may be left out.
+fn battle_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(Choice)) {
     let me = player(s, seat);
     let Some(bf) = me.bf() else { return };
     if player(s, crate::state::opp(seat)).bf().is_some() {
         push(Choice::Attack);
     }
-    if let Some(CardDef::Unit {
-        specials, supers, ..
-    }) = s.rules().def(bf.card)
+    let moves = wants(only, |c| {
+        matches!(
+            c,
+            Choice::UseSpecial { .. } | Choice::UseSuperSpecial { .. }
+        )
+    });
+    if let (
+        true,
+        Some(CardDef::Unit {
+            specials, supers, ..
+        }),
+    ) = (moves, s.rules().def(bf.card))
     {
         let ok = |m: &crate::cards::Move| {
             m.condition
@@ -205,92 +291,150 @@ fn battle_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
             }
         }
     }
-    for k in field::bench_units(s, seat) {
-        push(Choice::Swap {
-            bench: (k - 1) as u8,
-        });
+    if wants(only, |c| matches!(c, Choice::Swap { .. })) {
+        for k in bench_units(s, seat) {
+            push(Choice::Swap {
+                bench: (k - 1) as u8,
+            });
+        }
     }
 }
 
-/// Main-step actions (MS-5.4 to MS-5.10), the battle action and `EndTurn`.
-fn main_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+/// Main-step actions (MS-5.4 to MS-5.10), the battle action and `EndTurn`. With `only`,
+/// choices that cannot equal it may be left out.
+fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(Choice)) {
     let rules = s.rules();
     let config = s.config();
     let me = player(s, seat);
-    let cap = field::capacity(s, seat);
-    let free: Vec<u8> = (0..cap as u8)
-        .filter(|&b| field::can_place_on_bench(s, seat, b))
-        .collect();
-    for &card in &me.hand {
-        match rules.def(card) {
-            Some(CardDef::Unit { .. }) => {
-                for &bench in &free {
-                    push(Choice::PlaceUnit {
-                        card,
-                        bench,
-                        face_up: false,
-                    });
-                    push(Choice::PlaceUnit {
-                        card,
-                        bench,
-                        face_up: true,
-                    });
-                }
-            }
-            Some(CardDef::Trap { .. }) => {
-                for &bench in &free {
-                    push(Choice::PlaceTrap { card, bench });
-                }
-            }
-            Some(CardDef::Trump { .. }) if trump_usable(s, seat, card) => {
-                push(Choice::UseTrump { card });
-            }
-            Some(CardDef::Terrain { placement, .. }) if config.terrain_enabled => {
-                for k in 0..=cap {
-                    let loc = Loc::of_slot(k);
-                    let allowed = match placement {
-                        Placement::Any => true,
-                        Placement::BattlefieldOnly => k == 0,
-                        Placement::BenchOnly => k > 0,
-                    };
-                    let empty = field::occupant(s, (seat, k)).is_none();
-                    if allowed && (config.terrain_under_occupant || empty) {
-                        push(Choice::PlaceTerrain { card, loc });
+    let only_card = only.and_then(card_of);
+    let only_bench = only.and_then(bench_of);
+    let hand_kind = wants(only, |c| {
+        matches!(
+            c,
+            Choice::PlaceUnit { .. }
+                | Choice::PlaceTrap { .. }
+                | Choice::UseTrump { .. }
+                | Choice::PlaceTerrain { .. }
+        )
+    });
+    if hand_kind {
+        let needs_cap = wants(only, |c| {
+            matches!(
+                c,
+                Choice::PlaceUnit { .. } | Choice::PlaceTrap { .. } | Choice::PlaceTerrain { .. }
+            )
+        });
+        // The capacity, computed once: it is the same for every bench location.
+        let cap = if needs_cap {
+            field::capacity(s, seat)
+        } else {
+            0
+        };
+        let benches = || {
+            (0..cap as u8).filter(move |&b| {
+                only_bench.is_none_or(|x| x == b) && field::can_place_on_bench(s, seat, b, cap)
+            })
+        };
+        for &card in me
+            .hand
+            .iter()
+            .filter(|&&c| only_card.is_none_or(|x| x == c))
+        {
+            match rules.def(card) {
+                Some(CardDef::Unit { .. }) => {
+                    for bench in benches() {
+                        push(Choice::PlaceUnit {
+                            card,
+                            bench,
+                            face_up: false,
+                        });
+                        push(Choice::PlaceUnit {
+                            card,
+                            bench,
+                            face_up: true,
+                        });
                     }
                 }
+                Some(CardDef::Trap { .. }) => {
+                    for bench in benches() {
+                        push(Choice::PlaceTrap { card, bench });
+                    }
+                }
+                Some(CardDef::Trump { .. })
+                    if wants(only, |c| matches!(c, Choice::UseTrump { .. }))
+                        && trump_usable(s, seat, card) =>
+                {
+                    push(Choice::UseTrump { card });
+                }
+                Some(CardDef::Terrain { placement, .. }) if config.terrain_enabled => {
+                    for k in 0..=cap {
+                        let loc = Loc::of_slot(k);
+                        let allowed = match placement {
+                            Placement::Any => true,
+                            Placement::BattlefieldOnly => k == 0,
+                            Placement::BenchOnly => k > 0,
+                        };
+                        let empty = field::occupant(s, (seat, k)).is_none();
+                        if allowed && (config.terrain_under_occupant || empty) {
+                            push(Choice::PlaceTerrain { card, loc });
+                        }
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
-    for k in 1..me.field.len() {
-        if field::occupant(s, (seat, k))
-            .is_some_and(|o| !o.face_up && rules.is(o.card, CardType::Unit))
-        {
-            push(Choice::FlipUnit {
-                bench: (k - 1) as u8,
-            });
-        }
-        if resolution::trap_usable(s, seat, k, None) {
-            push(Choice::ActivateTrap {
-                bench: (k - 1) as u8,
-            });
+    let flip = wants(only, |c| matches!(c, Choice::FlipUnit { .. }));
+    let trap = wants(only, |c| matches!(c, Choice::ActivateTrap { .. }));
+    if flip || trap {
+        for k in 1..me.field.len() {
+            if only_bench.is_some_and(|b| usize::from(b) + 1 != k) {
+                continue;
+            }
+            if flip
+                && field::occupant(s, (seat, k))
+                    .is_some_and(|o| !o.face_up && rules.is(o.card, CardType::Unit))
+            {
+                push(Choice::FlipUnit {
+                    bench: (k - 1) as u8,
+                });
+            }
+            if trap && resolution::trap_usable(s, seat, k, None) {
+                push(Choice::ActivateTrap {
+                    bench: (k - 1) as u8,
+                });
+            }
         }
     }
-    for k in 0..me.field.len() {
-        if resolution::terrain_usable(s, seat, k, None) {
-            push(Choice::UseTerrain {
-                loc: Loc::of_slot(k),
-            });
+    if wants(only, |c| matches!(c, Choice::UseTerrain { .. })) {
+        for k in 0..me.field.len() {
+            if resolution::terrain_usable(s, seat, k, None) {
+                push(Choice::UseTerrain {
+                    loc: Loc::of_slot(k),
+                });
+            }
         }
     }
+    // `EndTurn` depends on whether a battle action exists: checking it needs them all.
+    let end_turn = wants(only, |c| matches!(c, Choice::EndTurn));
+    let battle_only = if end_turn { None } else { only };
+    let battle_kind = wants(only, |c| {
+        matches!(
+            c,
+            Choice::Attack
+                | Choice::UseSpecial { .. }
+                | Choice::UseSuperSpecial { .. }
+                | Choice::Swap { .. }
+        )
+    });
     let mut any_battle = false;
-    if s.g.step == Step::Main {
-        battle_actions(s, seat, &mut |c| {
+    if s.g.step == Step::Main && (battle_kind || (end_turn && config.battle_action_required)) {
+        battle_actions(s, seat, battle_only, &mut |c| {
             any_battle = true;
             push(c)
         });
     }
-    if !config.battle_action_required || !any_battle {
+    if end_turn && (!config.battle_action_required || !any_battle) {
         push(Choice::EndTurn);
     }
 }
@@ -334,9 +478,7 @@ pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
             waiting_for: describe(s.g.pending),
         });
     }
-    let mut legal = Vec::new();
-    legal_actions(s, a.seat, &mut legal);
-    if legal.binary_search(a).is_ok() {
+    if is_legal(s, a.seat, &a.choice) {
         return Ok(());
     }
     Err(explain(s, a))

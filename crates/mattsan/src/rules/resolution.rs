@@ -2,7 +2,7 @@
 //! (MS-6.4, MS-6.8), loss flags and the checkpoint (MS-7), refills (MS-6.7) and response
 //! windows (MS-5.16).
 
-use crate::cards::{CardDef, CardId, CardType, TapTiming, TerrainUse, TrapTrigger, Trigger};
+use crate::cards::{CardDef, CardId, CardType, Stat, TapTiming, TerrainUse, TrapTrigger, Trigger};
 use crate::config::{BothLoseTiebreak, DefeatOrder};
 use crate::event::{Event, LossReason};
 use crate::rules::field::{self, face_up_unit, player, player_mut, queue, Pos};
@@ -22,12 +22,29 @@ pub(crate) fn settle(s: &mut State, controller: Seat) {
 
 /// Units of `seat` waiting to be defeated (HP ≤ 0 on the field, MS-6.3).
 pub(crate) fn waiting(s: &State, seat: Seat) -> Vec<usize> {
-    let rules = s.rules();
-    (0..player(s, seat).field.len())
-        .filter(|&k| {
-            field::occupant(s, (seat, k)).is_some_and(|o| rules.is(o.card, CardType::Unit))
-                && field::hp_left(s, (seat, k)) <= 0
-        })
+    // Without an effect or an until-end-of-turn change that lowers a max HP, HP left is
+    // at least printed max HP minus damage: units with less damage than that never wait.
+    let lowered = s.rules().max_hp_drops
+        || s.g
+            .temp_mods
+            .iter()
+            .any(|m| m.stat == Stat::MaxHp && m.delta < 0);
+    if !lowered {
+        let rules = s.rules();
+        let any = player(s, seat).field.iter().any(|slot| {
+            slot.occupant.as_ref().is_some_and(|o| {
+                matches!(rules.def(o.card), Some(CardDef::Unit { max_hp, .. }) if o.damage >= *max_hp)
+            })
+        });
+        if !any {
+            return Vec::new();
+        }
+    }
+    field::units_hp_left(s, seat)
+        .iter()
+        .enumerate()
+        .filter(|(_, hp)| hp.is_some_and(|hp| hp <= 0))
+        .map(|(k, _)| k)
         .collect()
 }
 

@@ -21,20 +21,15 @@ pub(crate) fn unit_value(s: &State, seat: Seat, unit: Unit) -> u8 {
 }
 
 /// Attack-capable units of a player (§5), whether used this turn or not.
-pub(crate) fn attack_units(s: &State, seat: Seat) -> Vec<Unit> {
+pub(crate) fn attack_units(s: &State, seat: Seat) -> impl Iterator<Item = Unit> + '_ {
     let p = s.p(seat);
-    let mut out = Vec::new();
-    for c in Col::ALL {
-        if p.col(c).attack.is_some() {
-            out.push(Unit::Slot(c));
-        }
-    }
-    if p.extra.is_some() {
-        out.push(Unit::Extra);
-    }
-    out.extend((0..p.one_turn.len()).map(|i| Unit::OneTurn(i as u8)));
-    out.extend((0..p.resurrected.len()).map(|i| Unit::Resurrected(i as u8)));
-    out
+    Col::ALL
+        .into_iter()
+        .filter(|c| p.col(*c).attack.is_some())
+        .map(Unit::Slot)
+        .chain(p.extra.is_some().then_some(Unit::Extra))
+        .chain((0..p.one_turn.len()).map(|i| Unit::OneTurn(i as u8)))
+        .chain((0..p.resurrected.len()).map(|i| Unit::Resurrected(i as u8)))
 }
 
 /// Whether a unit may guard (§5: not one-turn or permanent Boss-Assassins).
@@ -49,11 +44,8 @@ pub(crate) fn can_guard(s: &State, seat: Seat, unit: Unit) -> bool {
 }
 
 /// Guard-capable units of a player.
-pub(crate) fn guard_units(s: &State, seat: Seat) -> Vec<Unit> {
-    attack_units(s, seat)
-        .into_iter()
-        .filter(|u| can_guard(s, seat, *u))
-        .collect()
+pub(crate) fn guard_units(s: &State, seat: Seat) -> impl Iterator<Item = Unit> + '_ {
+    attack_units(s, seat).filter(move |u| can_guard(s, seat, *u))
 }
 
 /// MC-4.4 (1)–(2): reveal, order, first step.
@@ -263,14 +255,8 @@ pub(crate) fn ask_declaration(s: &mut State) -> Option<Pending> {
     if !s.p(a).alive {
         return None;
     }
-    let used =
-        s.d.battle
-            .as_ref()
-            .map(|b| b.used_units.clone())
-            .unwrap_or_default();
-    let free = attack_units(s, a)
-        .into_iter()
-        .any(|u| s.p(a).unit_card(u).is_some_and(|c| !used.contains(&c)));
+    let used = s.d.battle.as_ref().map_or(&[][..], |b| &b.used_units[..]);
+    let free = attack_units(s, a).any(|u| s.p(a).unit_card(u).is_some_and(|c| !used.contains(&c)));
     free.then_some(Pending::Declare { seat: a })
 }
 
@@ -354,7 +340,7 @@ fn flame_eligible(s: &State, d: Seat) -> bool {
         && s.p(d).unlocked(Side::Right)
         && !s.p(d).uses.battle_skill
         && b.rank(a) < b.rank(d)
-        && !guard_units(s, d).is_empty()
+        && guard_units(s, d).next().is_some()
 }
 
 /// MC-4.4 (3)(c): Flame of Wrath decisions and guards, defender by defender in battle

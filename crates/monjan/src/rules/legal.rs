@@ -14,19 +14,44 @@ use crate::state::{Defense, Guard, Pending, Phase, SlotKind, State, WindowKind};
 use crate::state::{ONE_TURN_COST, PERMANENT_COST};
 use fuda_core::Seat;
 
+/// Which actions a run of the generator must produce: every legal action (`None`), or
+/// at least every legal action that could equal the given choice. Parts of the generator
+/// that cannot produce that choice (another kind, another card) are skipped; that is all
+/// the filter does, so `check` accepts exactly what `legal_actions` lists.
+#[derive(Clone, Copy)]
+struct Want<'a>(Option<&'a Choice>);
+
+/// Whether the generator must produce choices matching the pattern (always when
+/// generating everything).
+macro_rules! wants {
+    ($w:expr, $($pat:tt)+) => {
+        $w.0.is_none_or(|c| matches!(c, $($pat)+))
+    };
+}
+
 /// Writes the legal actions of `seat` into `out` (cleared first), sorted.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
     if s.d.outcome.is_some() || seat.index() >= s.num_players() || !s.to_act().contains(seat) {
         return;
     }
-    let mut push = |c: Choice| out.push(Action::new(seat, c));
+    generate(s, seat, Want(None), &mut |c: Choice| {
+        out.push(Action::new(seat, c))
+    });
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// Pushes the legal choices of `seat` (unsorted, maybe repeated) that `want` asks for.
+/// The caller has checked that the game is not over and that `seat` is to act.
+fn generate(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)) {
     match s.d.pending {
         Pending::ChooseBoard { .. } => {
-            let taken: Vec<u8> = s.d.players.iter().filter_map(|p| p.board).collect();
-            for b in 0..s.cards().boards().len() as u8 {
-                if !taken.contains(&b) && s.config().board_assignment == BoardAssignment::Draft {
-                    push(Choice::ChooseBoard { board: b });
+            if s.config().board_assignment == BoardAssignment::Draft {
+                for b in 0..s.cards().boards().len() as u8 {
+                    if !s.d.players.iter().any(|p| p.board == Some(b)) {
+                        push(Choice::ChooseBoard { board: b });
+                    }
                 }
             }
         }
@@ -35,9 +60,9 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 push(Choice::PickEquipment { card });
             }
         }
-        Pending::Edit => edit_actions(s, seat, &mut push),
-        Pending::Window { .. } => window_actions(s, seat, &mut push),
-        Pending::Declare { .. } => declare_actions(s, seat, &mut push),
+        Pending::Edit => edit_actions(s, seat, want, push),
+        Pending::Window { .. } => window_actions(s, seat, want, push),
+        Pending::Declare { .. } => declare_actions(s, seat, want, push),
         Pending::Flame { .. } | Pending::Resurrect { .. } | Pending::DragonTrap { .. } => {
             for use_it in [false, true] {
                 push(match s.d.pending {
@@ -54,51 +79,43 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Pending::Guard { .. } => {
             if let Some(i) = battle::first_unguarded_on(s, seat) {
-                for guard in guard_choices(s, seat, true) {
+                guard_choices(s, seat, true, |guard| {
                     push(Choice::AssignGuard {
                         attack: i as u8,
                         guard,
-                    });
-                }
+                    })
+                });
             }
         }
         Pending::TrapGuard { .. } => {
-            for guard in guard_choices(s, seat, false) {
-                push(Choice::TrapGuard { guard });
-            }
+            guard_choices(s, seat, false, |guard| push(Choice::TrapGuard { guard }));
         }
         Pending::GameOver => {}
     }
-    out.sort_unstable();
-    out.dedup();
 }
 
 /// MC-5.14: live defenses (shareable) and guard-capable cards not guarding another attack.
-fn guard_choices(s: &State, seat: Seat, exclude_busy: bool) -> Vec<GuardChoice> {
+fn guard_choices(s: &State, seat: Seat, exclude_busy: bool, mut out: impl FnMut(GuardChoice)) {
     let p = s.p(seat);
-    let mut out: Vec<GuardChoice> = Col::ALL
-        .iter()
-        .filter(|c| p.col(**c).defense.is_live())
-        .map(|c| GuardChoice::Defense(*c))
-        .collect();
-    let busy: Vec<crate::cards::CardId> = match (exclude_busy, s.d.battle.as_ref()) {
-        (true, Some(b)) => b
-            .attacks
-            .iter()
-            .filter(|a| !a.done)
-            .filter_map(|a| match a.guard {
-                Some(Guard::Card(g)) => Some(g),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    for u in battle::guard_units(s, seat) {
-        if p.unit_card(u).is_some_and(|c| !busy.contains(&c)) {
-            out.push(GuardChoice::Unit(u));
+    for c in Col::ALL {
+        if p.col(c).defense.is_live() {
+            out(GuardChoice::Defense(c));
         }
     }
-    out
+    let attacks = match (exclude_busy, s.d.battle.as_ref()) {
+        (true, Some(b)) => &b.attacks[..],
+        _ => &[],
+    };
+    let busy = |card| {
+        attacks
+            .iter()
+            .any(|a| !a.done && a.guard == Some(Guard::Card(card)))
+    };
+    for u in battle::guard_units(s, seat) {
+        if p.unit_card(u).is_some_and(|c| !busy(c)) {
+            out(GuardChoice::Unit(u));
+        }
+    }
 }
 
 /// Number-card placements still allowed this turn (MC-5.5, `number_cards_per_edit_turn`).
@@ -113,7 +130,7 @@ fn row_free(s: &State, seat: Seat, row: Row) -> bool {
     }
 }
 
-fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)) {
     let p = s.p(seat);
     let rules = s.rules();
     let class = |c| rules.class(c);
@@ -127,15 +144,26 @@ fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
         return;
     }
     push(Choice::DeclareEnd);
+    // The hand card an action names, if it is of one of the kinds below.
+    let hand_card = match want.0 {
+        Some(
+            Choice::PlaceMana { card, .. }
+            | Choice::PlaceNumber { card, .. }
+            | Choice::SummonExtra { card, .. }
+            | Choice::SummonToughness { card, .. },
+        ) => Some(*card),
+        _ => None,
+    };
+    let card_wanted = |card| hand_card.is_none_or(|c| c == card);
     let cap_ok = s
         .config()
         .edit_turn_total_cap
         .is_none_or(|k| p.uses.placements < k);
     let mut pays = Vec::new();
     if cap_ok {
-        if !p.uses.mana {
+        if !p.uses.mana && wants!(want, Choice::PlaceMana { .. }) {
             for &card in &p.hand {
-                if class(card).is_some_and(CardClass::is_monjan) {
+                if card_wanted(card) && class(card).is_some_and(CardClass::is_monjan) {
                     for col in Col::ALL {
                         for face_down in [false, true] {
                             push(Choice::PlaceMana {
@@ -149,8 +177,13 @@ fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
             }
         }
         let max = s.board_of(seat).map_or([0; 3], |b| b.attack_max);
-        for &card in &p.hand {
-            if class(card) != Some(CardClass::Number) {
+        let numbers = if wants!(want, Choice::PlaceNumber { .. }) {
+            &p.hand[..]
+        } else {
+            &[]
+        };
+        for &card in numbers {
+            if !card_wanted(card) || class(card) != Some(CardClass::Number) {
                 continue;
             }
             let num = rules.value(card);
@@ -170,17 +203,23 @@ fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
                 }
             }
         }
-        if !p.uses.extra && p.extra.is_none() {
+        if !p.uses.extra && p.extra.is_none() && wants!(want, Choice::SummonExtra { .. }) {
             for &card in &p.hand {
-                if class(card) == Some(CardClass::Extra) && extra::condition_met(s, seat, card) {
+                if card_wanted(card)
+                    && class(card) == Some(CardClass::Extra)
+                    && extra::condition_met(s, seat, card)
+                {
                     for face_down in [false, true] {
                         push(Choice::SummonExtra { card, face_down });
                     }
                 }
             }
         }
-        if !p.uses.toughness {
+        if !p.uses.toughness && wants!(want, Choice::SummonToughness { .. }) {
             for &card in &p.hand {
+                if !card_wanted(card) {
+                    continue;
+                }
                 let Some(CardDef::Toughness { cost, .. }) = s.cards().def(card) else {
                     continue;
                 };
@@ -203,10 +242,12 @@ fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
             }
         }
         if !p.uses.boss && draw::boss_available(s) {
-            mana::payments(s, seat, ONE_TURN_COST, true, &mut pays);
-            for &pay in &pays {
-                for face_down in [false, true] {
-                    push(Choice::SummonBossOneTurn { pay, face_down });
+            if wants!(want, Choice::SummonBossOneTurn { .. }) {
+                mana::payments(s, seat, ONE_TURN_COST, true, &mut pays);
+                for &pay in &pays {
+                    for face_down in [false, true] {
+                        push(Choice::SummonBossOneTurn { pay, face_down });
+                    }
                 }
             }
             for col in [Col::L, Col::R] {
@@ -222,8 +263,12 @@ fn edit_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
         }
     }
     if !p.uses.edit_skill {
-        board_skill_actions(s, seat, Timing::Edit, push);
-        et_skill_actions(s, seat, Timing::Edit, push);
+        if wants!(want, Choice::UseBoardSkill { .. }) {
+            board_skill_actions(s, seat, Timing::Edit, want, push);
+        }
+        if wants!(want, Choice::UseSkill { .. }) {
+            et_skill_actions(s, seat, Timing::Edit, want, push);
+        }
     }
 }
 
@@ -234,7 +279,13 @@ fn live_cols(s: &State, seat: Seat) -> impl Iterator<Item = Col> + '_ {
 }
 
 /// Board skills used by choice (not the triggered ones).
-fn board_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl FnMut(Choice)) {
+fn board_skill_actions(
+    s: &State,
+    seat: Seat,
+    timing: Timing,
+    want: Want,
+    push: &mut impl FnMut(Choice),
+) {
     let p = s.p(seat);
     let Some(board) = s.board_of(seat) else {
         return;
@@ -244,7 +295,10 @@ fn board_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl Fn
             Side::Left => &board.left,
             Side::Right => &board.right,
         };
-        if skill.effect.timing() != timing || !p.unlocked(side) {
+        if skill.effect.timing() != timing
+            || !p.unlocked(side)
+            || !wants!(want, Choice::UseBoardSkill { side: x, .. } if *x == side)
+        {
             continue;
         }
         if skill
@@ -307,6 +361,11 @@ fn board_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl Fn
 /// Targets of an effect for `seat` now.
 fn effect_targets(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Target>) {
     out.clear();
+    effect_targets_into(s, seat, effect, out);
+}
+
+/// Appends the targets of an effect for `seat` now.
+fn effect_targets_into(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Target>) {
     match inner_effect(effect) {
         Effect::AddAttack(_) => {
             if let Some(b) = s.d.battle.as_ref() {
@@ -354,26 +413,32 @@ fn kill_targets(s: &State, seat: Seat, out: &mut Vec<Target>) {
 }
 
 /// Extra / Toughness skills (MC-6.11).
-fn et_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl FnMut(Choice)) {
+fn et_skill_actions(
+    s: &State,
+    seat: Seat,
+    timing: Timing,
+    want: Want,
+    push: &mut impl FnMut(Choice),
+) {
     let p = s.p(seat);
-    let mut sources: Vec<(SkillFrom, crate::cards::CardId)> = Vec::new();
-    if let Some(e) = &p.extra {
-        sources.push((SkillFrom::Extra, e.card));
-    }
-    for c in Col::ALL {
-        if let Some(a) = p.col(c).attack.filter(|a| a.kind == SlotKind::Toughness) {
-            sources.push((SkillFrom::Slot(c), a.card));
-        }
-    }
-    for &c in &p.hand {
-        if s.rules().class(c).is_some_and(CardClass::is_et) {
-            sources.push((SkillFrom::Hand(c), c));
-        }
-    }
-    let extra_id = p
-        .extra
-        .as_ref()
-        .map(|e| s.cards().id_of(e.card).to_string());
+    let extra = p.extra.as_ref().map(|e| (SkillFrom::Extra, e.card));
+    let slots = Col::ALL.into_iter().filter_map(|c| {
+        p.col(c)
+            .attack
+            .filter(|a| a.kind == SlotKind::Toughness)
+            .map(|a| (SkillFrom::Slot(c), a.card))
+    });
+    let hand = p
+        .hand
+        .iter()
+        .filter(|c| s.rules().class(**c).is_some_and(CardClass::is_et))
+        .map(|&c| (SkillFrom::Hand(c), c));
+    let sources = extra
+        .into_iter()
+        .chain(slots)
+        .chain(hand)
+        .filter(|(from, _)| wants!(want, Choice::UseSkill { from: x, .. } if *x == *from));
+    let extra_id = p.extra.as_ref().map(|e| s.cards().id_of(e.card));
     let cap_ok = s
         .config()
         .edit_turn_total_cap
@@ -388,11 +453,14 @@ fn et_skill_actions(s: &State, seat: Seat, timing: Timing, push: &mut impl FnMut
             continue;
         };
         for (i, skill) in def.skills().iter().enumerate() {
-            if skill.timing != timing || !source_ok(skill, from) {
+            if skill.timing != timing
+                || !source_ok(skill, from)
+                || !wants!(want, Choice::UseSkill { skill: x, .. } if *x == i as u8)
+            {
                 continue;
             }
             if let Some(Condition::RequireOwnExtra(x)) = &skill.condition {
-                if extra_id.as_deref() != Some(x.as_str()) {
+                if extra_id != Some(x.as_str()) {
                     continue;
                 }
             }
@@ -446,7 +514,7 @@ fn source_ok(skill: &Skill, from: SkillFrom) -> bool {
     }
 }
 
-fn window_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+fn window_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)) {
     let Some(b) = s.d.battle.as_ref() else {
         return;
     };
@@ -458,8 +526,11 @@ fn window_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
     let skill_free = !p.uses.battle_skill;
     let cards_free = skill_free || !s.config().battle_cards_count_as_battle_skill;
     let mut targets = Vec::new();
-    if cards_free {
+    if cards_free && wants!(want, Choice::PlayBattleCard { .. }) {
         for &card in &p.hand {
+            if !wants!(want, Choice::PlayBattleCard { card: x, .. } if *x == card) {
+                continue;
+            }
             let Some(CardDef::Battle { aux, .. }) = s.cards().def(card) else {
                 continue;
             };
@@ -470,9 +541,7 @@ fn window_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
                         n: *n,
                         cap: crate::cards::HealCap::Printed,
                     };
-                    let mut more = Vec::new();
-                    effect_targets(s, seat, &heal, &mut more);
-                    targets.extend(more);
+                    effect_targets_into(s, seat, &heal, &mut targets);
                 }
                 Aux::Kill => kill_targets(s, seat, {
                     targets.clear();
@@ -486,12 +555,16 @@ fn window_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
         }
     }
     if skill_free {
-        board_skill_actions(s, seat, Timing::Battle, push);
-        et_skill_actions(s, seat, Timing::Battle, push);
+        if wants!(want, Choice::UseBoardSkill { .. }) {
+            board_skill_actions(s, seat, Timing::Battle, want, push);
+        }
+        if wants!(want, Choice::UseSkill { .. }) {
+            et_skill_actions(s, seat, Timing::Battle, want, push);
+        }
     }
 }
 
-fn declare_actions(s: &State, seat: Seat, push: &mut impl FnMut(Choice)) {
+fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Choice)) {
     push(Choice::EndDeclaration);
     let Some(b) = s.d.battle.as_ref() else {
         return;
@@ -524,9 +597,11 @@ pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
     if seat.index() >= s.num_players() || !s.to_act().contains(seat) {
         return Err(Error::NotToAct { seat });
     }
-    let mut legal = Vec::new();
-    legal_actions(s, seat, &mut legal);
-    if legal.binary_search(a).is_ok() {
+    let mut found = false;
+    generate(s, seat, Want(Some(&a.choice)), &mut |c: Choice| {
+        found |= c == a.choice;
+    });
+    if found {
         return Ok(());
     }
     Err(diagnose(s, a))

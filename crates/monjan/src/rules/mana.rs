@@ -63,10 +63,7 @@ pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut 
         out.push(Pay::default());
         return;
     }
-    let cap: Vec<u8> = Col::ALL
-        .iter()
-        .map(|c| capacity(s, seat, *c, boss_cost))
-        .collect();
+    let cap = Col::ALL.map(|c| capacity(s, seat, c, boss_cost));
     match s.config().mana_cost_source {
         ManaCostSource::SingleColumn => {
             for c in Col::ALL {
@@ -104,7 +101,7 @@ fn discardable(s: &State, seat: Seat, col: Col) -> u8 {
 /// Every valid choice of `n` cards for DiscardAnyMana (per-column counts), sorted.
 pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) {
     out.clear();
-    let cap: Vec<u8> = Col::ALL.iter().map(|c| discardable(s, seat, *c)).collect();
+    let cap = Col::ALL.map(|c| discardable(s, seat, c));
     for a in 0..=n.min(cap[0]) {
         for b in 0..=(n - a).min(cap[1]) {
             let r = n - a - b;
@@ -142,10 +139,12 @@ pub(crate) fn number_card_fits(s: &State, seat: Seat, col: Col, row: Row, card: 
     let rules = s.rules();
     let c = s.p(seat).col(col);
     // The slot cards after placement, the initial middle defense excluded.
-    let mut slots: Vec<CardId> = vec![card];
+    let mut buf = [card; 3];
+    let mut len = 1;
     if row != Row::Attack {
         if let Some(a) = c.attack.filter(|a| a.kind == SlotKind::Number) {
-            slots.push(a.card);
+            buf[len] = a.card;
+            len += 1;
         }
     }
     if row != Row::Defense && col != Col::M {
@@ -154,9 +153,11 @@ pub(crate) fn number_card_fits(s: &State, seat: Seat, col: Col, row: Row, card: 
             ..
         } = c.defense
         {
-            slots.push(x);
+            buf[len] = x;
+            len += 1;
         }
     }
+    let slots = &buf[..len];
     let fits = |slot: CardId, m: &crate::state::Mana| {
         m.element
             || (rules.class(m.card).is_some_and(CardClass::is_monjan)
@@ -165,7 +166,7 @@ pub(crate) fn number_card_fits(s: &State, seat: Seat, col: Col, row: Row, card: 
     };
     match s.config().mana_slot_rule {
         ManaSlotRule::AttributeOnly => slots.iter().all(|x| c.mana.iter().any(|m| fits(*x, m))),
-        ManaSlotRule::Matching => match slots.as_slice() {
+        ManaSlotRule::Matching => match slots {
             [a] => c.mana.iter().any(|m| fits(*a, m)),
             [a, b] => c.mana.iter().enumerate().any(|(i, m)| {
                 fits(*a, m)

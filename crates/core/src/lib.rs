@@ -24,12 +24,14 @@
 //! ```
 #![deny(missing_docs)]
 
+mod card;
 mod game;
 mod pile;
 mod replay;
 mod rng;
 mod seat;
 
+pub use card::CardId;
 pub use game::{Conformance, Determinize, EventLog, Game, NoEvents, Outcome, TextUi};
 pub use pile::{Counter, Pile};
 pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};

@@ -6,27 +6,11 @@
 
 use crate::action::Creature;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// A card: its index in the card set (ids are handed out in card-set order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct CardId(pub u16);
-
-impl CardId {
-    /// The index into the card set.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+// A card: its index in the card set (ids are handed out in card-set order).
+pub use fuda_core::CardId;
 
 /// The slot a creature part fills (CC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -7,31 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// A card instance of one game: its index in the game's card list (seat 0's deck list,
-/// then seat 1's, each in deck-list order). An id therefore names a card definition;
-/// views show ids only for cards the observer may see.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct CardId(pub u16);
-
-impl CardId {
-    /// The index into the game's card list.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+// A card instance of one game: its index in the game's card list (seat 0's deck list,
+// then seat 1's, each in deck-list order). An id therefore names a card definition;
+// views show ids only for cards the observer may see.
+pub use fuda_core::CardId;
 
 /// A card definition: its index in the card set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

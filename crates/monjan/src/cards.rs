@@ -6,30 +6,14 @@
 //! ships in `data/sample.json`. Validation errors name the card (index and id) and the field.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// A physical card: its index among the set's card instances.
-///
-/// Ids are handed out in set order, so an id names the card; that is why views never show
-/// the id of a card the viewer cannot identify (MC-8.2: hidden cards are placeholders).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct CardId(pub u16);
-
-impl CardId {
-    /// The index into the instance table.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+// A physical card: its index among the set's card instances.
+//
+// Ids are handed out in set order, so an id names the card; that is why views never show
+// the id of a card the viewer cannot identify (MC-8.2: hidden cards are placeholders).
+pub use fuda_core::CardId;
 
 /// The five printed attributes (MC-3.4). Element is not an attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -8,30 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
-/// A card instance (MJ-3.10): unique in the game, fixed at setup. Seat 0's deck gets the
-/// ids `0..deck_size` in deck-list order, seat 1's the next `deck_size` ids.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct CardId(pub u16);
-
-impl CardId {
-    /// The instance index.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+// A card instance (MJ-3.10): unique in the game, fixed at setup. Seat 0's deck gets the
+// ids `0..deck_size` in deck-list order, seat 1's the next `deck_size` ids.
+pub use fuda_core::CardId;
 
 /// A card definition: its index in the card set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -2,8 +2,10 @@
 
 use crate::rng::GameRng;
 use crate::seat::{Observer, Seat, SeatSet};
+use crate::CardId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -199,6 +201,42 @@ pub trait Conformance: Determinize {
     fn heuristic(view: &Self::View, seat: Seat) -> f64;
 }
 
+/// Building any position from data: each game's scenario builder, in its JSON form (the
+/// position files of `docs/positions/`, `play --position` and the protocol's `create`).
+pub trait Positions: Game {
+    /// The game's position format: configuration, every zone by card name, the decision
+    /// awaited, counters and forced random outcomes.
+    type Scenario: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// Builds a position and checks that the rules can reach it.
+    ///
+    /// # Errors
+    /// A typed error naming the card or field that is wrong (a card twice, an unknown
+    /// card, a decision for a seat that cannot make it, a forced outcome that cannot fit).
+    fn from_scenario(scenario: &Self::Scenario) -> Result<Self::State, Self::Error>;
+}
+
+/// One card of a card set as a person reads it (`play`'s card lookup, the protocol's
+/// `cards` request). The rules text is generated from the card's data, so custom card sets
+/// get it too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardText {
+    /// The card's key in its card set (e.g. `rhino_f`), as positions and card-set files
+    /// name it.
+    pub key: String,
+    /// The name a player reads.
+    pub name: String,
+    /// What kind of card it is, in words (e.g. `FRONT part`, `trump`, `unit`).
+    pub kind: String,
+    /// Its numbers and attributes by name (e.g. `{"power": 3, "colour": "red"}`).
+    pub stats: BTreeMap<String, serde_json::Value>,
+    /// Its rules text in English; empty for a card without rules of its own.
+    pub text: String,
+    /// The instance ids this card has in a game of the configuration (views name cards by
+    /// these ids), in increasing order.
+    pub ids: Vec<CardId>,
+}
+
 /// Text for terminal front ends (the `play` and `replay` examples): the board as one
 /// observer sees it, actions as menu entries, events as narration. Everything is drawn
 /// from the view and from public data (the configuration and its card set), never from
@@ -212,4 +250,40 @@ pub trait TextUi: Game {
 
     /// One line narrating an event as redacted for the viewer.
     fn describe_event(config: &Self::Config, event: &Self::Event) -> String;
+
+    /// A longer explanation of one of the viewer's legal actions: what it does under the
+    /// rules and the rules text of the cards it involves (`play`'s `i N`).
+    fn explain_action(config: &Self::Config, view: &Self::View, action: &Self::Action) -> String {
+        Self::describe_action(config, view, action)
+    }
+
+    /// Every card of the configuration's card set, with its generated rules text.
+    fn cards(config: &Self::Config) -> Vec<CardText> {
+        let _ = config;
+        Vec::new()
+    }
+
+    /// What distinguishes a seat's side beyond its number, if anything does (for example
+    /// the deck it plays: `deck A`), for statistics that would otherwise read as a seat bias.
+    fn seat_label(config: &Self::Config, seat: Seat) -> Option<String> {
+        let _ = (config, seat);
+        None
+    }
+
+    /// What every symbol of the rendered board means, one symbol a line.
+    fn legend() -> &'static str {
+        ""
+    }
+
+    /// The heading under which a menu groups this action, if the game groups its menus
+    /// (for example by the card played, then where and how; or by the attack's target).
+    /// Actions with the same heading are offered together, in a first step.
+    fn menu_group(
+        config: &Self::Config,
+        view: &Self::View,
+        action: &Self::Action,
+    ) -> Option<String> {
+        let _ = (config, view, action);
+        None
+    }
 }

@@ -5,7 +5,8 @@
 //! - [`Seat`], [`SeatSet`] and [`Observer`]: who sits at the table, who may act now
 //!   (several seats at once in a simultaneous phase) and who is looking;
 //! - [`GameRng`]: the seeded, serializable ChaCha generator that lives inside every state,
-//!   with shuffles, uniform picks, `nD6` rolls and forced dice for scenarios;
+//!   with shuffles, uniform picks and `nD6` rolls, and a queue of [`Forced`] outcomes that
+//!   lets scenarios fix any random result (a die, a pick, a shuffle's top);
 //! - [`Pile`] and [`Counter`]: ordered card zones and non-negative counters;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);
@@ -32,8 +33,12 @@ mod rng;
 mod seat;
 
 pub use card::CardId;
-pub use game::{Conformance, Determinize, EventLog, Game, NoEvents, Outcome, TextUi};
+pub use game::{
+    CardText, Conformance, Determinize, EventLog, Game, NoEvents, Outcome, Positions, TextUi,
+};
 pub use pile::{Counter, Pile};
 pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};
-pub use rng::GameRng;
+pub use rng::{
+    perform_with_forced, Forced, ForcedMisfit, GameRng, ShuffleKey, TooManyForced, MAX_FORCED,
+};
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};

@@ -1,6 +1,6 @@
 //! Ordered card zones and counters.
 
-use crate::rng::GameRng;
+use crate::rng::{GameRng, ShuffleKey};
 use serde::{Deserialize, Serialize};
 
 /// An ordered pile of cards (a deck, a discard pile, a stack). The last element is the top.
@@ -57,11 +57,6 @@ impl<T> Pile<T> {
         self.cards.insert(0, card);
     }
 
-    /// Shuffles the pile with the game's generator.
-    pub fn shuffle(&mut self, rng: &mut GameRng) {
-        rng.shuffle(&mut self.cards);
-    }
-
     /// Removes and returns the card at `index` (0 = bottom), if there is one.
     pub fn remove_at(&mut self, index: usize) -> Option<T> {
         (index < self.cards.len()).then(|| self.cards.remove(index))
@@ -85,6 +80,13 @@ impl<T> Pile<T> {
     /// Iterates the cards bottom first.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.cards.iter()
+    }
+}
+
+impl<T: ShuffleKey> Pile<T> {
+    /// Shuffles the pile with the game's generator (a forced shuffle fixes its top).
+    pub fn shuffle(&mut self, rng: &mut GameRng) {
+        rng.shuffle(&mut self.cards);
     }
 }
 

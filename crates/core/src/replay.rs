@@ -11,7 +11,10 @@ pub const REPLAY_FORMAT_VERSION: u32 = 1;
 /// reproduces the final state exactly.
 ///
 /// JSON form: `{"format_version": 1, "game": "creature-clash", "config": {...},
-/// "seed": 7, "actions": [...]}`.
+/// "seed": 7, "actions": [...]}`. A game that began from a built position (a scenario)
+/// also carries that position's full state as `start` (hidden cards and the generator
+/// included, so it is as secret as the seed); it is then replayed from `start`, not from
+/// a new game.
 #[derive(Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]
 pub struct Replay<G: Game> {
@@ -23,6 +26,10 @@ pub struct Replay<G: Game> {
     pub config: G::Config,
     /// The seed the game was created with.
     pub seed: u64,
+    /// The state the game began from, when it did not begin as a new game from `config`
+    /// and `seed` (a position built by a scenario).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<G::State>,
     /// Every action, in order.
     pub actions: Vec<G::Action>,
     /// A digest of the final state ([`Replay::seal`]); when present, [`Replay::play`]
@@ -38,6 +45,7 @@ impl<G: Game> Clone for Replay<G> {
             game: self.game.clone(),
             config: self.config.clone(),
             seed: self.seed,
+            start: self.start.clone(),
             actions: self.actions.clone(),
             final_digest: self.final_digest.clone(),
         }
@@ -61,6 +69,7 @@ impl<G: Game> PartialEq for Replay<G> {
             && self.game == other.game
             && self.config == other.config
             && self.seed == other.seed
+            && self.start == other.start
             && self.actions == other.actions
             && self.final_digest == other.final_digest
     }
@@ -126,8 +135,30 @@ impl<G: Game> Replay<G> {
             game: G::NAME.to_string(),
             config,
             seed,
+            start: None,
             actions: Vec::new(),
             final_digest: None,
+        }
+    }
+
+    /// An empty replay of a game that begins from `start` (a built position).
+    pub fn from_start(start: G::State) -> Replay<G> {
+        let mut replay = Replay::new(G::config(&start).clone(), 0);
+        replay.start = Some(start);
+        replay
+    }
+
+    /// The state the replay begins from: its `start`, or a new game from `config` and
+    /// `seed`.
+    ///
+    /// # Errors
+    /// [`ReplayError::Setup`] if the configuration is refused.
+    pub fn initial_state(&self) -> Result<G::State, ReplayError> {
+        match &self.start {
+            Some(start) => Ok(start.clone()),
+            None => G::new_game(&self.config, self.seed).map_err(|e| ReplayError::Setup {
+                message: e.to_string(),
+            }),
         }
     }
 
@@ -153,12 +184,26 @@ impl<G: Game> Replay<G> {
             message: e.to_string(),
         };
         let value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
-        let version = value
-            .get("format_version")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| ReplayError::Malformed {
-                message: "missing `format_version`".into(),
-            })?;
+        let version = match value.get("format_version") {
+            None => {
+                return Err(ReplayError::Malformed {
+                    message: "missing `format_version`".into(),
+                })
+            }
+            // `1` and `1.0` are the same number in JSON.
+            Some(v) => match v.as_u64().or_else(|| {
+                v.as_f64()
+                    .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1e15)
+                    .map(|f| f as u64)
+            }) {
+                Some(n) => n,
+                None => {
+                    return Err(ReplayError::Malformed {
+                        message: format!("`format_version` is not a version number: {v}"),
+                    })
+                }
+            },
+        };
         if version != u64::from(REPLAY_FORMAT_VERSION) {
             return Err(ReplayError::UnknownVersion {
                 found: version,
@@ -172,6 +217,10 @@ impl<G: Game> Replay<G> {
                 expected: G::NAME.to_string(),
             });
         }
+        let mut value = value;
+        if let Some(v) = value.get_mut("format_version") {
+            *v = serde_json::Value::from(version);
+        }
         serde_json::from_value(value).map_err(malformed)
     }
 
@@ -182,9 +231,7 @@ impl<G: Game> Replay<G> {
     /// at the first action that does not apply, [`ReplayError::Diverged`] if the replay is
     /// sealed and the final state differs.
     pub fn play(&self) -> Result<G::State, ReplayError> {
-        let mut state = G::new_game(&self.config, self.seed).map_err(|e| ReplayError::Setup {
-            message: e.to_string(),
-        })?;
+        let mut state = self.initial_state()?;
         for (index, action) in self.actions.iter().enumerate() {
             G::apply_in_place(&mut state, action).map_err(|e| ReplayError::IllegalAction {
                 index,

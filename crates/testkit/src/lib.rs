@@ -24,7 +24,8 @@
 //!   - the game ends within [`Conformance::max_actions`] actions, and a JSON
 //!     [`fuda_core::Replay`] of the seed and actions reproduces the final state.
 //! - [`fuzz_one`] / [`run_corpus`]: the same checks driven by fuzzer bytes.
-//! - [`RandomBot`], [`GreedyBot`], [`playout`] and [`run_playouts`] for simulations.
+//! - [`RandomBot`], [`GreedyBot`], [`playout`] and [`run_playouts`] for simulations,
+//!   re-exported from `fuda-bots`.
 //!
 //! Every check runs for seats `0..CheckOptions::seats` (default: every possible seat, as
 //! the trait does not tell the table size; seats beyond the table must have no legal
@@ -39,21 +40,20 @@
 //! ```
 #![deny(missing_docs)]
 
-mod bots;
 mod checks;
 mod conformance;
 mod fuzz;
 pub mod golden;
 mod options;
 mod pool;
-mod runner;
 mod suite;
 mod violation;
 
-pub use bots::{Bot, GreedyBot, RandomBot};
 pub use conformance::Conformance;
+pub use fuda_bots::{
+    playout, run_playouts, Bot, BotKind, GreedyBot, PlayoutResult, PlayoutStats, RandomBot,
+};
 pub use fuzz::{fuzz_check, fuzz_one, fuzz_one_with, run_corpus, run_corpus_with};
 pub use options::{CheckOptions, EventLeakCheck};
-pub use runner::{playout, run_playouts, BotKind, PlayoutResult, PlayoutStats};
 pub use suite::{check_game, run_conformance, FailingCase, GameReport, SuiteFailure, SuiteReport};
 pub use violation::{Check, Violation};

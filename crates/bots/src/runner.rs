@@ -1,7 +1,7 @@
 //! Playouts: games played to the end by bots, one at a time or many with statistics.
 
 use crate::bots::{Bot, GreedyBot, RandomBot};
-use crate::conformance::Conformance;
+use fuda_core::Conformance;
 use fuda_core::{Game, GameRng, Outcome, Seat, SeatSet, MAX_SEATS};
 use std::fmt;
 use std::time::{Duration, Instant};

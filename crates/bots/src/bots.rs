@@ -1,6 +1,6 @@
 //! Simple players for playouts, simulations and examples.
 
-use crate::conformance::Conformance;
+use fuda_core::Conformance;
 use fuda_core::{Game, GameRng, Observer, Seat};
 use std::fmt;
 

@@ -43,11 +43,11 @@ pub use cards::{
 };
 pub use config::{
     ColourSource, CombatWindow, Config, EmptyMbDamage, FirstPlayer, MpMode, PowerRule,
-    TurnCountBasis,
+    TurnCountBasis, DEFAULT_MAX_TURNS,
 };
 pub use error::Error;
 pub use event::{redact, Event};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Game, Observer, Outcome, Positions, Seat, SeatSet};
 pub use game::Uzumajin;
 pub use scenario::{MajinSpec, Scenario};
 pub use state::{Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone};

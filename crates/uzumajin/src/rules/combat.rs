@@ -106,7 +106,7 @@ pub(crate) fn block<L: EventLog<Event>>(s: &mut State, blocker: Option<MajinId>,
 /// MJ-6.7 / MJ-A20: a battler that no longer exists or has left the battle zone ends the
 /// battle with no winner. (Under `prepare_zone_can_block` the blocker may be in either
 /// zone; it then only has to exist.)
-fn battle_broken(s: &State, a: &Attack) -> bool {
+pub(crate) fn battle_broken(s: &State, a: &Attack) -> bool {
     let attacker_ok = s
         .majin(a.attacker)
         .is_some_and(|(_, m)| m.zone == Zone::Battle);

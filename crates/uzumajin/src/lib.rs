@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod card_text;
 mod cards;
 mod config;
 mod error;
@@ -36,6 +37,7 @@ mod text;
 mod view;
 
 pub use action::{Action, Choice, Placement};
+pub use card_text::rules_text;
 pub use cards::{
     CardDef, CardId, CardInfo, CardSet, CardSetChoice, CardSetError, CardSetFile, CardType,
     Condition, Deck, DeckEntry, DefId, Duration, Effect, Static, Target, ZoneFilter, MAX_COLOURS,

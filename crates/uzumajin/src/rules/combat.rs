@@ -154,7 +154,7 @@ pub(crate) fn window<L: EventLog<Event>>(s: &mut State, _log: &mut L) -> Option<
         let h = w.holder;
         let used = w.used[usize::from(h.0 >= 1)];
         if used >= limit || (auto_pass && !has_usable_combat(s, h)) {
-            w.passes += 1;
+            w.passes = w.passes.saturating_add(1);
             w.holder = other(h);
             continue;
         }

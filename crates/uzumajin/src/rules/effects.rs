@@ -354,7 +354,7 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, victim: Seat, n: u8
         log.emit(|| Event::Damaged {
             seat: victim,
             card: can_look.then_some(card),
-            total: total as u8,
+            total: u8::try_from(total).unwrap_or(u8::MAX),
         });
         if total >= limit {
             end::lose(s, victim, log);

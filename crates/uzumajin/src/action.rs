@@ -5,8 +5,10 @@ use crate::state::MajinId;
 use fuda_core::Seat;
 use serde::{Deserialize, Serialize};
 
-/// One decision of one seat.
+/// One decision of one seat. JSON: `{"seat": 0, "choice": ...}`; unknown fields are
+/// refused, here and in every choice.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Action {
     /// The seat deciding.
     pub seat: Seat,
@@ -26,7 +28,7 @@ pub enum Placement {
 
 /// The decisions of spec §5.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Choice {
     /// A1: the janken winner chooses to go first or second.
     ChooseTurnOrder {

@@ -6,6 +6,7 @@
 //! ships in `data/sample.json`. Validation errors name the card (index and id) and the
 //! field.
 
+use crate::error::clip;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -371,6 +372,8 @@ pub const MAX_COLOURS: usize = 32;
 struct CardSetInner {
     name: String,
     cards: Vec<CardDef>,
+    /// Definitions by id, for lookups that do not scan the set.
+    by_id: BTreeMap<String, DefId>,
     info: Vec<CardInfo>,
     programs: Vec<Vec<Op>>,
     colours: Vec<String>,
@@ -519,6 +522,7 @@ impl CardSet {
                     CardSet(Arc::new(CardSetInner {
                         name: String::new(),
                         cards: Vec::new(),
+                        by_id: BTreeMap::new(),
                         info: Vec::new(),
                         programs: Vec::new(),
                         colours: Vec::new(),
@@ -559,17 +563,15 @@ impl CardSet {
         let mut programs = Vec::with_capacity(file.cards.len());
         let mut seen = BTreeMap::new();
         for (index, raw) in file.cards.into_iter().enumerate() {
-            let id = raw
-                .get("id")
-                .and_then(|v| v.as_str())
-                .unwrap_or("?")
-                .to_string();
+            let id = clip(raw.get("id").and_then(|v| v.as_str()).unwrap_or("?"));
             let bad = |field: &str, message: String| CardSetError::BadCard {
                 index,
                 id: id.clone(),
-                field: field.into(),
-                message,
+                field: clip(field),
+                message: clip(&message),
             };
+            // One pass over the card's JSON, whatever its size: the error names the field
+            // serde stopped at (issue 10, finding 1: no field-by-field retries).
             let def: CardDef = serde_json::from_value(raw).map_err(|e| {
                 let msg = e.to_string();
                 // serde names the field in its message; pull it out for the `field` slot.
@@ -684,9 +686,15 @@ impl CardSet {
                 }
             })
             .collect();
+        let by_id = cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id().to_string(), DefId(i as u16)))
+            .collect();
         Ok(CardSet(Arc::new(CardSetInner {
             name: file.name,
             cards,
+            by_id,
             info,
             programs,
             colours: names,
@@ -729,11 +737,7 @@ impl CardSet {
 
     /// The definition called `id`.
     pub fn find(&self, id: &str) -> Option<DefId> {
-        self.0
-            .cards
-            .iter()
-            .position(|c| c.id() == id)
-            .map(|i| DefId(i as u16))
+        self.0.by_id.get(id).copied()
     }
 
     /// Every definition, in set order.

@@ -84,11 +84,24 @@ pub enum EmptyMbDamage {
     LoseImmediately,
 }
 
+/// The default bound on game length: the game is a draw when game-wide turn 200 ends with
+/// no winner (`max_turns`, MJ-D1). Games with the default 40-card decks end by deck-out by
+/// turn 67 at the latest (MJ-7.4), so the bound only ends games of much larger custom
+/// decks.
+pub const DEFAULT_MAX_TURNS: u32 = 200;
+
 /// The configuration of a game (spec §10). `Default` is the spec's reading with the
-/// sample set, seat 0 playing the Red deck and seat 1 the Blue deck.
+/// sample set, seat 0 playing the Red deck and seat 1 the Blue deck, and a game-length
+/// bound of [`DEFAULT_MAX_TURNS`] turns.
+///
+/// JSON: every field is optional (missing fields take the default) and unknown fields are
+/// refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
+    /// Players at the table: Uzumajin is a game for exactly 2 (MJ-3.1); any other value is
+    /// refused with [`crate::Error::Config`].
+    pub num_players: u8,
     /// Cards in a deck, exactly (MJ-3.2). 10..=200.
     pub deck_size: u16,
     /// Copies of one card a deck may hold; `None` = no limit (MJ-3.2, MJ-A21).
@@ -130,7 +143,11 @@ pub struct Config {
     /// Skip a combat-priority decision when the holder has no usable card (MJ-5.1). This
     /// tells the opponent that the holder has no usable card.
     pub auto_pass: bool,
-    /// The game is a draw when this game-wide turn ends with no winner (MJ-4.8, MJ-7.4).
+    /// The game is a draw when this game-wide turn ends with no winner (MJ-4.8, MJ-7.4,
+    /// MJ-D1). Default `Some(200)` ([`DEFAULT_MAX_TURNS`]): every game ends by then.
+    /// `None` (JSON `null`) removes the bound; a game still ends, by deck-out, by turn
+    /// 2 × (deck_size − opening_hand) + 1 at the latest, since every own turn draws a card
+    /// and no rule returns a card to a Majin Box.
     pub max_turns: Option<u32>,
     /// The card set.
     pub card_set: CardSetChoice,
@@ -141,6 +158,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
+            num_players: 2,
             deck_size: 40,
             max_copies_per_card: Some(4),
             opening_hand: 7,
@@ -161,7 +179,7 @@ impl Default for Config {
             empty_mb_damage: EmptyMbDamage::Ignore,
             damage_zone_owner_can_look: false,
             auto_pass: false,
-            max_turns: None,
+            max_turns: Some(DEFAULT_MAX_TURNS),
             card_set: CardSetChoice::Sample,
             decks: [Deck::sample_red(), Deck::sample_blue()],
         }

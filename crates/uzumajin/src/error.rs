@@ -2,7 +2,7 @@
 
 use crate::cards::{CardId, CardSetError, CardType};
 use crate::state::MajinId;
-use fuda_core::Seat;
+use fuda_core::{ForcedMisfit, Seat};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -36,11 +36,22 @@ pub enum Error {
         /// The broken invariant.
         message: String,
     },
-    /// A scenario does not describe a valid position.
-    #[error("invalid scenario: {message}")]
+    /// A position ([`crate::Scenario`]) is not one the rules can reach, or names a card or
+    /// field wrongly.
+    #[error("invalid position, `{field}`: {message}")]
     Scenario {
+        /// The position field at fault, e.g. `players[0].hand[2]` or `at`.
+        field: String,
         /// What is wrong.
         message: String,
+    },
+    /// A forced random outcome queued in the state did not fit the draw it met (a pick
+    /// beyond the cards chosen among, a shuffle naming a card not shuffled); the action is
+    /// refused and the state left as it was.
+    #[error("the action meets a forced random outcome that does not fit: {misfit}")]
+    ForcedOutcome {
+        /// The outcome and the draw it did not fit.
+        misfit: ForcedMisfit,
     },
     /// The game is over; no action is accepted.
     #[error("the game is over")]
@@ -130,10 +141,29 @@ impl Error {
         }
     }
 
+    pub(crate) fn scenario(field: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Scenario {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn majin(majin: MajinId, reason: impl Into<String>) -> Error {
         Error::BadMajin {
             majin,
             reason: reason.into(),
         }
+    }
+}
+
+/// Input echoed in an error message is cut to this many characters, so a hostile file cannot
+/// make a reply as large as itself.
+pub(crate) const ECHO_LIMIT: usize = 80;
+
+/// `text` cut to [`ECHO_LIMIT`] characters (on a character boundary), marked with `…`.
+pub(crate) fn clip(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
     }
 }

@@ -10,10 +10,11 @@ use crate::config::{
 use crate::error::Error;
 use crate::event::{self, Event};
 use crate::rules;
+use crate::scenario::Scenario;
 use crate::state::{MajinId, State};
 use crate::view::{self, View};
 use fuda_core::{
-    Conformance, Determinize, EventLog, Game, GameRng, Observer, Outcome, Seat, SeatSet,
+    Conformance, Determinize, EventLog, Game, GameRng, Observer, Outcome, Positions, Seat, SeatSet,
 };
 
 /// Uzumajin as a [`Game`]: use it from generic code (bots, the conformance suite, the
@@ -76,6 +77,14 @@ impl Game for Uzumajin {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+}
+
+impl Positions for Uzumajin {
+    type Scenario = Scenario;
+
+    fn from_scenario(scenario: &Scenario) -> Result<State, Error> {
+        scenario.build()
     }
 }
 

@@ -2,8 +2,29 @@
 //! from stacked transparent soul cards, count MP over both players' majins, attack the
 //! opponent's Majin Box, and be first to put 7 cards into the opponent's damage zone.
 //!
-//! The rules follow `shared/rules/uzumajin.md` (rule IDs `MJ-x.y`); the engine's
-//! decisions are written up in `docs/rules/uzumajin.md`.
+//! The rules follow the project's Uzumajin specification (rule IDs `MJ-x.y`); the rules as
+//! played, the engine's decisions and the readings players could dispute are written up in
+//! `docs/rules/uzumajin.md` of the repository, the position format in
+//! `docs/positions/uzumajin.md`.
+//!
+//! Any position can be built with [`Scenario`] (also a JSON document), and every random
+//! result forced:
+//!
+//! ```
+//! use fuda_uzumajin::{apply, Action, Choice, MajinSpec, Scenario, Seat, Zone};
+//! let state = Scenario::new()
+//!     .majin(Seat(1), MajinSpec::souls(&["blue_minnow"], Zone::Prepare))
+//!     .hand(Seat(0), &["red_imp", "combat_fury"])
+//!     .hand(Seat(1), &["spell_mind_rot"])
+//!     .active(Seat(1))
+//!     .at_main(Some(2))
+//!     .force_pick(1) // Mind Rot discards the second card of P0's hand
+//!     .build()?;
+//! let rot = state.card_id(Seat(1), "spell_mind_rot").unwrap();
+//! let after = apply(&state, &Action { seat: Seat(1), choice: Choice::PlaySpell { card: rot } })?;
+//! assert_eq!(after.graveyard(Seat(0)), [state.card_id(Seat(0), "combat_fury").unwrap()]);
+//! # Ok::<_, fuda_uzumajin::Error>(())
+//! ```
 //!
 //! ```
 //! use fuda_uzumajin::{apply, legal_actions, new_game, view, Config, Observer, Seat};
@@ -24,6 +45,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod card_text;
 mod cards;
 mod config;
 mod error;
@@ -36,6 +58,7 @@ mod text;
 mod view;
 
 pub use action::{Action, Choice, Placement};
+pub use card_text::rules_text;
 pub use cards::{
     CardDef, CardId, CardInfo, CardSet, CardSetChoice, CardSetError, CardSetFile, CardType,
     Condition, Deck, DeckEntry, DefId, Duration, Effect, Static, Target, ZoneFilter, MAX_COLOURS,
@@ -43,11 +66,11 @@ pub use cards::{
 };
 pub use config::{
     ColourSource, CombatWindow, Config, EmptyMbDamage, FirstPlayer, MpMode, PowerRule,
-    TurnCountBasis,
+    TurnCountBasis, DEFAULT_MAX_TURNS,
 };
 pub use error::Error;
 pub use event::{redact, Event};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Game, Observer, Outcome, Positions, Seat, SeatSet};
 pub use game::Uzumajin;
 pub use scenario::{MajinSpec, Scenario};
 pub use state::{Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone};

@@ -2,8 +2,8 @@
 
 use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
-use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat};
+use crate::error::{clip, Error};
+use fuda_core::{GameRng, Outcome, Pile, Seat, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -121,6 +121,15 @@ impl Rules {
     /// Validates a configuration and its decks (MJ-3.2) and builds the rules.
     pub fn new(config: &Config) -> Result<Rules, Error> {
         let c = config;
+        if c.num_players != 2 {
+            return Err(Error::config(
+                "num_players",
+                format!(
+                    "{} players: Uzumajin is a game for exactly 2 players",
+                    c.num_players
+                ),
+            ));
+        }
         if !(10..=200).contains(&c.deck_size) {
             return Err(Error::config(
                 "deck_size",
@@ -170,21 +179,12 @@ impl Rules {
         for (i, deck) in c.decks.iter().enumerate() {
             let seat = Seat(i as u8);
             let bad = |message: String| Error::Deck { seat, message };
-            let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
-            for entry in &deck.0 {
-                let def = cards
-                    .find(&entry.card)
-                    .ok_or_else(|| bad(format!("card `{}` is not in the card set", entry.card)))?;
-                if entry.count == 0 {
-                    return Err(bad(format!(
-                        "card `{}` is listed with 0 copies",
-                        entry.card
-                    )));
-                }
-                *copies.entry(&entry.card).or_default() += usize::from(entry.count);
-                for _ in 0..entry.count {
-                    instances.push(def);
-                }
+            // Sizes first, so a huge list costs nothing: each entry holds at least 1 card.
+            if deck.0.len() > deck_size {
+                return Err(bad(format!(
+                    "it lists {} entries; a deck of {deck_size} cards has at most {deck_size}",
+                    deck.0.len()
+                )));
             }
             if deck.total() != deck_size {
                 return Err(bad(format!(
@@ -192,10 +192,30 @@ impl Rules {
                     deck.total()
                 )));
             }
+            let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
+            for entry in &deck.0 {
+                let def = cards.find(&entry.card).ok_or_else(|| {
+                    bad(format!(
+                        "card `{}` is not in the card set",
+                        clip(&entry.card)
+                    ))
+                })?;
+                if entry.count == 0 {
+                    return Err(bad(format!(
+                        "card `{}` is listed with 0 copies",
+                        clip(&entry.card)
+                    )));
+                }
+                *copies.entry(&entry.card).or_default() += usize::from(entry.count);
+                for _ in 0..entry.count {
+                    instances.push(def);
+                }
+            }
             if let Some(max) = c.max_copies_per_card {
                 if let Some((card, n)) = copies.iter().find(|(_, n)| **n > usize::from(max)) {
                     return Err(bad(format!(
-                        "it has {n} copies of `{card}`; at most {max} are allowed"
+                        "it has {n} copies of `{}`; at most {max} are allowed",
+                        clip(card)
                     )));
                 }
             }
@@ -390,6 +410,10 @@ impl Pending {
     }
 }
 
+/// The most procedure steps a state may queue: play queues at most a handful (an effect
+/// inside a combat window inside an attack inside a turn).
+pub(crate) const MAX_TASKS: usize = 16;
+
 /// A step of a rules procedure still to run. Procedures that can stop for a decision
 /// (an effect waiting for a target, a battle waiting for priority) are kept as a stack of
 /// steps in the state, so the game can stop for any player's decision and resume.
@@ -518,6 +542,22 @@ impl TryFrom<StateData> for State {
     }
 }
 
+/// Splits a position's card name into its card key and copy number (`red_imp#2` →
+/// `("red_imp", Some(2))`, `red_imp` → `("red_imp", None)`). A suffix that is not a
+/// number from 1 up is part of the key.
+pub(crate) fn parse_card_name(name: &str) -> (&str, Option<usize>) {
+    if let Some((key, k)) = name.rsplit_once('#') {
+        if !key.is_empty() && !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(k) = k.parse::<usize>() {
+                if k >= 1 {
+                    return (key, Some(k));
+                }
+            }
+        }
+    }
+    (name, None)
+}
+
 /// The other seat of a 2-player game.
 pub(crate) fn other(seat: Seat) -> Seat {
     Seat(1 - seat.0.min(1))
@@ -551,6 +591,29 @@ impl State {
             .map(|i| CardId(i as u16))
             .filter(|&c| r.owner(c) == seat && r.def_of(c) == def && def.is_some())
             .collect()
+    }
+
+    /// Names back: the card instance that the position name `name` gives in `seat`'s
+    /// deck. `key#k` is the k-th copy of card `key` in instance (deck-list) order, 1-based;
+    /// a plain `key` is its first copy (the copy a position's first plain mention of `key`
+    /// receives, unless `key#1` is named explicitly). `None` if the deck holds no such copy.
+    pub fn card_id(&self, seat: Seat, name: &str) -> Option<CardId> {
+        let (key, k) = parse_card_name(name);
+        self.instances_of(seat, key)
+            .get(k.unwrap_or(1).checked_sub(1)?)
+            .copied()
+    }
+
+    /// The position name of a card instance: its card key when its deck holds one copy of
+    /// that card, else `key#k` for the k-th copy (the inverse of [`State::card_id`]).
+    pub fn card_label(&self, card: CardId) -> String {
+        let r = self.rules();
+        let key = r.id_str(card);
+        let copies = self.instances_of(r.owner(card), key);
+        match copies.iter().position(|&c| c == card) {
+            Some(i) if copies.len() > 1 => format!("{key}#{}", i + 1),
+            _ => key.to_string(),
+        }
     }
 
     pub(crate) fn player(&self, seat: Seat) -> &Player {
@@ -794,6 +857,25 @@ impl State {
         }
         if let Some(missing) = seen.iter().position(|s| !s) {
             return Err(Error::state(format!("card #{missing} is missing")));
+        }
+        // Sizes a game never exceeds: a tampered file must not make later steps slow.
+        if self.tasks.len() > MAX_TASKS {
+            return Err(Error::state(format!(
+                "{} procedure steps are queued; a game never queues more than {MAX_TASKS}",
+                self.tasks.len()
+            )));
+        }
+        if self.rng.forced().count() > MAX_FORCED {
+            return Err(Error::state(format!(
+                "more than {MAX_FORCED} forced random outcomes are queued"
+            )));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if !p.peeked.windows(2).all(|w| w[0] < w[1]) {
+                return Err(Error::state(format!(
+                    "P{i}'s peeked cards are not sorted without repeats"
+                )));
+            }
         }
         let max = self.max_cards();
         let mut ids = Vec::new();

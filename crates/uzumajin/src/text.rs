@@ -3,14 +3,15 @@
 //! deck lists, to name card instances) are used.
 
 use crate::action::{Action, Choice, Placement};
-use crate::cards::Duration;
-use crate::cards::{CardDef, CardId, CardSet};
+use crate::card_text::{ability_text, rules_text, type_reminder};
+use crate::cards::{CardDef, CardId, CardSet, CardType, Deck, Duration};
 use crate::config::Config;
 use crate::event::Event;
 use crate::game::Uzumajin;
 use crate::state::{BonusKind, MajinId, Pending, Step, Zone};
 use crate::view::{CardView, MajinView, View};
-use fuda_core::{Outcome, Seat, TextUi};
+use fuda_core::{CardText, Outcome, Seat, TextUi};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Names card instances from the configuration's deck lists.
@@ -46,28 +47,49 @@ impl Names {
 
     fn long(&self, card: CardId) -> String {
         match self.def(card) {
-            Some(CardDef::Soul {
-                name,
-                cost,
-                power,
-                colour,
-                ..
-            }) => format!(
-                "{name} (soul, {}, cost {cost}, power {power})",
-                colour.as_deref().unwrap_or("colourless")
-            ),
-            Some(CardDef::Spell {
-                name, cost, colour, ..
-            }) => format!(
-                "{name} (spell, {}, cost {cost})",
-                colour.as_deref().unwrap_or("colourless")
-            ),
-            Some(CardDef::Combat { name, colour, .. }) => format!(
-                "{name} (combat, {})",
-                colour.as_deref().unwrap_or("colourless")
-            ),
+            Some(d) => format!("{} ({})", d.name(), short_stats(d)),
             None => self.name(card),
         }
+    }
+
+    /// The card's name, stats and rules text, for a hand listing or an explanation.
+    fn with_text(&self, card: CardId) -> String {
+        match self.def(card) {
+            Some(d) => {
+                // The stats already say which colour it needs.
+                let text = ability_text(d);
+                if text.is_empty() {
+                    self.long(card)
+                } else {
+                    format!("{}: {text}", self.long(card))
+                }
+            }
+            None => self.name(card),
+        }
+    }
+
+    fn cost(&self, card: CardId) -> u8 {
+        match self.def(card) {
+            Some(CardDef::Soul { cost, .. } | CardDef::Spell { cost, .. }) => *cost,
+            _ => 0,
+        }
+    }
+}
+
+/// "soul, Red, cost 1, power 2" / "combat, Red, needs Red".
+fn short_stats(d: &CardDef) -> String {
+    let colour = d.colour().unwrap_or("colourless");
+    let needs = if d.required_colours().is_empty() {
+        String::new()
+    } else {
+        format!(", needs {}", d.required_colours().join(" and "))
+    };
+    match d {
+        CardDef::Soul { cost, power, .. } => {
+            format!("soul, {colour}, cost {cost}, power {power}{needs}")
+        }
+        CardDef::Spell { cost, .. } => format!("spell, {colour}, cost {cost}{needs}"),
+        CardDef::Combat { .. } => format!("combat card, {colour}{needs}"),
     }
 }
 
@@ -109,24 +131,35 @@ fn step_word(s: Step) -> &'static str {
 fn card_view(n: &Names, c: &CardView) -> String {
     match c {
         CardView::FaceUp(id) => n.name(*id),
-        CardView::FaceDown(id) => format!("▼{}", n.name(*id)),
-        CardView::Hidden => "▼".to_string(),
+        CardView::FaceDown(id) => format!("▼{} (face down)", n.name(*id)),
+        CardView::Hidden => "▼ face down".to_string(),
+    }
+}
+
+/// The power modifiers of a majin, each labelled with how long it lasts (MJ-A19).
+fn modifiers(m: &MajinView) -> String {
+    let mut mods = Vec::new();
+    if m.turn_mod != 0 {
+        mods.push(format!("{:+} this turn", m.turn_mod));
+    }
+    if m.battle_mod != 0 {
+        mods.push(format!("{:+} this battle", m.battle_mod));
+    }
+    if mods.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", mods.join(", "))
     }
 }
 
 fn majin_line(n: &Names, m: &MajinView) -> String {
     let cards: Vec<String> = m.cards.iter().map(|c| card_view(n, c)).collect();
-    let mods = i32::from(m.turn_mod) + i32::from(m.battle_mod);
     format!(
         "{} [{}] power {}{}{}{}",
         m.id,
         cards.join(" | "),
         m.power,
-        if mods != 0 {
-            format!(" ({mods:+} this turn)")
-        } else {
-            String::new()
-        },
+        modifiers(m),
         if m.uzumajin { " · UZUMAJIN" } else { "" },
         if m.tapped { " · tapped" } else { "" }
     )
@@ -221,8 +254,10 @@ impl TextUi for Uzumajin {
             let me = view.observer.is(Seat(i as u8));
             let _ = writeln!(
                 out,
-                "── P{i}{} · deck {} · {} in hand · damage {} of {} · graveyard {}",
+                "── P{i}{}{} · Majin Box {} · {} in hand · damage {} of {} · graveyard {}",
                 if me { " (you)" } else { "" },
+                Uzumajin::seat_label(config, Seat(i as u8))
+                    .map_or(String::new(), |l| format!(" · {l}")),
                 p.mb_count,
                 p.hand_count,
                 p.damage_count,
@@ -258,7 +293,7 @@ impl TextUi for Uzumajin {
                     let _ = writeln!(out, "     —");
                 }
                 for c in hand {
-                    let _ = writeln!(out, "     {}", n.long(*c));
+                    let _ = writeln!(out, "     {}", n.with_text(*c));
                 }
             }
         }
@@ -483,4 +518,249 @@ impl TextUi for Uzumajin {
             Event::GameOver { outcome } => format!("Game over: {}", outcome_line(outcome)),
         }
     }
+
+    fn explain_action(config: &Config, view: &View, action: &Action) -> String {
+        explain(&Names::new(config), view, &action.choice)
+    }
+
+    fn cards(config: &Config) -> Vec<CardText> {
+        let n = Names::new(config);
+        n.set
+            .defs()
+            .iter()
+            .enumerate()
+            .map(|(d, def)| CardText {
+                key: def.id().to_string(),
+                name: def.name().to_string(),
+                kind: match def.card_type() {
+                    CardType::Soul => "soul",
+                    CardType::Spell => "spell",
+                    CardType::Combat => "combat card",
+                }
+                .to_string(),
+                stats: stats(def),
+                text: rules_text(def),
+                ids: n
+                    .defs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x == Some(d))
+                    .map(|(i, _)| CardId(i as u16))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn seat_label(config: &Config, seat: Seat) -> Option<String> {
+        let deck = config.decks.get(seat.index())?;
+        if config.card_set == crate::cards::CardSetChoice::Sample {
+            if *deck == Deck::sample_red() {
+                return Some("Red deck".into());
+            }
+            if *deck == Deck::sample_blue() {
+                return Some("Blue deck".into());
+            }
+        }
+        // A custom deck is named by the colours of its cards, most frequent first.
+        let set = config.card_set.resolve();
+        let mut colours: BTreeMap<&str, usize> = BTreeMap::new();
+        for e in &deck.0 {
+            if let Some(c) = set
+                .find(&e.card)
+                .and_then(|d| set.def(d))
+                .and_then(CardDef::colour)
+            {
+                *colours.entry(c).or_default() += usize::from(e.count);
+            }
+        }
+        let mut list: Vec<(&str, usize)> = colours.into_iter().collect();
+        list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let names: Vec<&str> = list.iter().map(|(c, _)| *c).collect();
+        Some(if names.is_empty() {
+            "custom deck".into()
+        } else {
+            format!("custom {} deck", names.join("/"))
+        })
+    }
+
+    fn legend() -> &'static str {
+        LEGEND
+    }
+
+    fn menu_group(config: &Config, _view: &View, action: &Action) -> Option<String> {
+        // Step 5 lists every soul once per place it can go: group them by the soul.
+        match action.choice {
+            Choice::PlaySoul { card, .. } => {
+                Some(format!("Play {}", Names::new(config).long(card)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Every symbol of the board, one a line.
+const LEGEND: &str = "\
+◯ battle zone: its untapped majins attack the opponent's Majin Box and block
+● prepare zone: new majins start here; a majin of 2 or more cards advances in step 7
+[a | b | c] a majin's cards, bottom first; every face-up soul adds its power and ability
+▼ face down: a card placed face down (an ura majin); no power, colour or ability
+▼Name (face down): a face-down card you know (your own, or one you peeked at)
+power N: the majin's power now (souls, abilities and modifiers; never below 0)
+(+2 this turn) / (+3 this battle): power modifiers until the end of the turn / the battle
+UZUMAJIN: 4 face-up souls: destroys 2 cards when it wins a battle, deals 2 damage unblocked
+tapped: it attacked or was tapped; it cannot attack or block until its owner's step 1
+MP x of y: MP left to spend in step 5, of y counted at step 4 (every majin on both fields)
+Majin Box N: cards left to draw; an empty Majin Box at the start of your turn loses
+damage x of 7: cards in the damage zone (face down, nobody looks); 7 loses the game
+";
+
+/// A card's numbers and attributes by name.
+fn stats(def: &CardDef) -> BTreeMap<String, serde_json::Value> {
+    let mut m = BTreeMap::new();
+    m.insert("colour".into(), serde_json::json!(def.colour()));
+    m.insert(
+        "required_colours".into(),
+        serde_json::json!(def.required_colours()),
+    );
+    match def {
+        CardDef::Soul { cost, power, .. } => {
+            m.insert("cost".into(), serde_json::json!(cost));
+            m.insert("power".into(), serde_json::json!(power));
+        }
+        CardDef::Spell { cost, .. } => {
+            m.insert("cost".into(), serde_json::json!(cost));
+        }
+        CardDef::Combat { .. } => {}
+    }
+    m
+}
+
+/// The card whose effect waits for a target or an answer.
+fn pending_card(view: &View) -> Option<CardId> {
+    match view.pending {
+        Pending::Target { card, .. } | Pending::May { card, .. } => Some(card),
+        _ => None,
+    }
+}
+
+/// What an action does under the rules, with the text of the cards it involves.
+fn explain(n: &Names, view: &View, choice: &Choice) -> String {
+    let m = |id: &MajinId| majin(n, view, *id);
+    let card = |c: &CardId| {
+        let reminder = n.def(*c).map(type_reminder).unwrap_or_default();
+        format!("{} {reminder}", n.with_text(*c))
+    };
+    let attack = view.attack.as_ref();
+    match choice {
+        Choice::ChooseTurnOrder { go_first } => format!(
+            "{} Both players then draw 7 cards; the first player also draws on the first \
+             turn, and each player's first turn skips step 1 and must place an ura majin.",
+            if *go_first {
+                "Take the first turn."
+            } else {
+                "Let the opponent take the first turn."
+            }
+        ),
+        Choice::PlaceUraMajin { card: c } => format!(
+            "Step 3: place {} face down as a new majin in your prepare zone. It counts 1 MP \
+             for both players at every step 4; face down it has no power, colour or ability, \
+             and a majin built on it can never become an Uzumajin. Your opponent does not \
+             learn which card it is.",
+            n.long(*c)
+        ),
+        Choice::SkipUraMajin => {
+            "Step 3: place no ura majin this turn (allowed from your second turn on).".into()
+        }
+        Choice::PlaySoul { card: c, place } => {
+            let pay = format!("Pay {} of your {} MP.", n.cost(*c), view.mp_available);
+            let where_ = match place {
+                Placement::New => "It becomes a new majin in your prepare zone (a majin of 2 \
+                                   or more cards advances to the battle zone in step 7)."
+                    .to_string(),
+                Placement::Onto(id) => format!(
+                    "It is stacked face up on {}, adding its power and ability (the majin \
+                     keeps its zone and tapped state; 4 face-up souls make an Uzumajin).",
+                    m(id)
+                ),
+            };
+            format!("{pay} {where_} {}", card(c))
+        }
+        Choice::PlaySpell { card: c } => format!(
+            "Pay {} of your {} MP and cast it. {}",
+            n.cost(*c),
+            view.mp_available,
+            card(c)
+        ),
+        Choice::EndMain => "End step 5 (unspent MP is lost) and go to the attack step.".into(),
+        Choice::DeclareAttack { majin: id } => format!(
+            "{} taps and attacks your opponent's Majin Box. The opponent may block with an \
+             untapped majin in their battle zone (blocking does not tap it): the majins then \
+             battle, the higher power wins, a tie goes to the attacker, and the loser loses \
+             its top card (2 if the winner is an Uzumajin). Unblocked, it deals 1 damage \
+             (2 if it is an Uzumajin).",
+            m(id)
+        ),
+        Choice::EndAttacks => {
+            "End step 6: step 7 moves majins (2 or more cards advance, 1-card majins in the \
+             battle zone retreat) and the turn ends."
+                .into()
+        }
+        Choice::ChooseTarget { majin: id } => format!(
+            "Choose {} as the target.{}",
+            m(id),
+            pending_card(view).map_or(String::new(), |c| format!(" {}", card(&c)))
+        ),
+        Choice::AnswerMay { yes } => format!(
+            "{}{}",
+            if *yes {
+                "Apply the optional part of the effect."
+            } else {
+                "Skip the optional part of the effect."
+            },
+            pending_card(view).map_or(String::new(), |c| format!(" {}", n.with_text(c)))
+        ),
+        Choice::Block { majin: id } => format!(
+            "Block{} with {}: a battle. The higher power wins and a tie goes to the \
+             attacker; the loser loses its top card (2 if the winner is an Uzumajin); your \
+             Majin Box takes no damage. Blocking does not tap, so the majin may block again.",
+            attack.map_or(String::new(), |a| format!(" {}", m(&a.attacker))),
+            m(id)
+        ),
+        Choice::NoBlock => format!(
+            "Do not block: you take {} damage (the top of your Majin Box goes face down to \
+             your damage zone).",
+            attack
+                .and_then(|a| find_majin(view, a.attacker))
+                .map_or("1", |a| if a.uzumajin { "2" } else { "1" })
+        ),
+        Choice::UseCombat { card: c } => format!("Use it now. {}", card(c)),
+        Choice::PassPriority => "Pass combat priority. The attacker decides first, then the \
+                                 defender; if the attacker passed and the defender then uses \
+                                 a card, priority returns to the attacker once."
+            .into(),
+        Choice::AdvanceMajin { majin: id } => {
+            format!("Move {} to the battle zone (step 7).", m(id))
+        }
+        Choice::StopAdvancing => {
+            "Leave the other majins in the prepare zone and end the turn.".into()
+        }
+        Choice::UzumajinBonus { take_two } => format!(
+            "{} the Uzumajin's double effect ({}).",
+            if *take_two { "Use" } else { "Do not use" },
+            match view.pending {
+                Pending::UzumajinBonus {
+                    kind: BonusKind::Damage,
+                    ..
+                } => "2 damage instead of 1",
+                _ => "2 cards destroyed instead of 1",
+            }
+        ),
+    }
+}
+
+fn find_majin(view: &View, id: MajinId) -> Option<&MajinView> {
+    view.players
+        .iter()
+        .flat_map(|p| p.majins.iter())
+        .find(|m| m.id == id)
 }

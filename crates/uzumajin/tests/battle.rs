@@ -304,7 +304,7 @@ fn mj_t18_defender_combat_colour() {
 /// MJ-E6 / MJ-A3: blocking does not tap, so one majin may block again in the same turn;
 /// `block_taps_blocker` changes that.
 #[test]
-fn mj_e6_blocker_blocks_again() {
+fn mj_e6_mj_a3_blocker_blocks_again_unless_block_taps() {
     let mk = |taps| {
         Scenario::new()
             .configure(|c| c.block_taps_blocker = taps)
@@ -330,6 +330,10 @@ fn mj_e6_blocker_blocks_again() {
     assert!(is_legal(&s, &Choice::Block { majin: MajinId(2) }));
     let s = pass_all(attack(&mk(true), 0, Some(2)));
     assert!(majin(&s, 2).tapped);
+    // The other reading (`block_taps_blocker`): the second attack cannot be blocked.
+    let damage = s.damage_zone(Seat(1)).len();
+    let s = act(&s, 0, Choice::DeclareAttack { majin: MajinId(1) });
+    assert_eq!(s.damage_zone(Seat(1)).len(), damage + 1);
 }
 
 /// MJ-E7 / MJ-A15: a blocker [▼] that loses ceases to exist; its card is revealed in the

@@ -388,7 +388,7 @@ fn mj_6_7_shattered_attacker_still_battles() {
 #[test]
 fn mj_4_3_first_turn_ura_then_stack_then_advance() {
     let s = Scenario::new()
-        .turns_completed(0)
+        .turn(1)
         .hand(Seat(0), &["red_cub", "red_imp"])
         .mb_top(Seat(0), &["red_imp"])
         .build()

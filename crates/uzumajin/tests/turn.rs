@@ -31,8 +31,7 @@ fn mj_t3_first_turn_mandatory_ura_majin() {
 fn mj_t4_second_players_first_turn() {
     let s = Scenario::new()
         .active(Seat(1))
-        .turns_completed(1)
-        .turns_taken(Seat(1), 0)
+        .turn(2)
         .majin(Seat(0), MajinSpec::ura("red_cub", Zone::Prepare))
         .majin(Seat(0), MajinSpec::souls(&["red_imp"], Zone::Prepare))
         .hand(Seat(1), &["blue_minnow"])
@@ -51,8 +50,7 @@ fn mj_a7_global_turn_count() {
     let s = Scenario::new()
         .configure(|c| c.turn_count_basis = TurnCountBasis::Global)
         .active(Seat(1))
-        .turns_completed(1)
-        .turns_taken(Seat(1), 0)
+        .turn(2)
         .hand(Seat(1), &["blue_minnow"])
         .build()
         .unwrap();
@@ -85,7 +83,7 @@ fn mj_4_3_mj_e13_optional_ura_of_any_card() {
 fn mj_e20_souls_only_ura() {
     let s = Scenario::new()
         .configure(|c| c.ura_any_card = false)
-        .turns_completed(0)
+        .turn(1)
         .hand(Seat(0), &["combat_fury", "spell_meteor"])
         .mb_top(Seat(0), &["combat_feint"])
         .build()
@@ -94,7 +92,7 @@ fn mj_e20_souls_only_ura() {
     assert_eq!(s.mp_available(), 0);
     let s = Scenario::new()
         .configure(|c| c.ura_any_card = false)
-        .turns_completed(0)
+        .turn(1)
         .hand(Seat(0), &["combat_fury", "red_imp"])
         .mb_top(Seat(0), &["combat_feint"])
         .build()

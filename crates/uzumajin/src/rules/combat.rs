@@ -106,7 +106,7 @@ pub(crate) fn block<L: EventLog<Event>>(s: &mut State, blocker: Option<MajinId>,
 /// MJ-6.7 / MJ-A20: a battler that no longer exists or has left the battle zone ends the
 /// battle with no winner. (Under `prepare_zone_can_block` the blocker may be in either
 /// zone; it then only has to exist.)
-fn battle_broken(s: &State, a: &Attack) -> bool {
+pub(crate) fn battle_broken(s: &State, a: &Attack) -> bool {
     let attacker_ok = s
         .majin(a.attacker)
         .is_some_and(|(_, m)| m.zone == Zone::Battle);
@@ -154,7 +154,7 @@ pub(crate) fn window<L: EventLog<Event>>(s: &mut State, _log: &mut L) -> Option<
         let h = w.holder;
         let used = w.used[usize::from(h.0 >= 1)];
         if used >= limit || (auto_pass && !has_usable_combat(s, h)) {
-            w.passes += 1;
+            w.passes = w.passes.saturating_add(1);
             w.holder = other(h);
             continue;
         }

@@ -75,6 +75,28 @@ fn can_act(s: &State, seat: Seat, effect: &Effect, this: Option<MajinId>) -> boo
     }
 }
 
+/// Whether the `May` at step `pc` of `card`'s effect is asked: some primitive of its body
+/// could act now (MJ-12.3; otherwise it is skipped without a prompt).
+pub(crate) fn can_act_op(
+    s: &State,
+    card: CardId,
+    pc: usize,
+    seat: Seat,
+    this: Option<MajinId>,
+) -> bool {
+    let program = s.rules().program(card);
+    let Some(Op::May { len }) = program.get(pc) else {
+        return false;
+    };
+    let body = program
+        .get(pc + 1..pc + 1 + usize::from(*len))
+        .unwrap_or(&[]);
+    body.iter().any(|o| match o {
+        Op::Do(e) => can_act(s, seat, e, this),
+        Op::May { .. } => false,
+    })
+}
+
 /// Resolves `card`'s effect from step `pc`, stopping for a target or a `May` answer.
 pub(crate) fn resolve<L: EventLog<Event>>(
     s: &mut State,
@@ -93,14 +115,7 @@ pub(crate) fn resolve<L: EventLog<Event>>(
         }
         match op {
             Op::May { len } => {
-                let body = program
-                    .get(pc + 1..pc + 1 + usize::from(*len))
-                    .unwrap_or(&[]);
-                let any = body.iter().any(|o| match o {
-                    Op::Do(e) => can_act(s, seat, e, this),
-                    Op::May { .. } => false,
-                });
-                if any {
+                if can_act_op(s, card, pc, seat, this) {
                     return Some(Pending::May {
                         seat,
                         card,
@@ -339,7 +354,7 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, victim: Seat, n: u8
         log.emit(|| Event::Damaged {
             seat: victim,
             card: can_look.then_some(card),
-            total: total as u8,
+            total: u8::try_from(total).unwrap_or(u8::MAX),
         });
         if total >= limit {
             end::lose(s, victim, log);

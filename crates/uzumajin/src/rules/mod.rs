@@ -19,15 +19,31 @@ use crate::action::{Action, Choice};
 use crate::error::Error;
 use crate::event::Event;
 use crate::state::{Pending, State, Task};
-use fuda_core::EventLog;
+use fuda_core::{perform_with_forced, EventLog};
 
 /// Applies an action: check, perform, run. The state is untouched when an error is returned.
+///
+/// When forced random outcomes are queued (a built position), the transition runs through
+/// [`perform_with_forced`], so an outcome that does not fit its draw refuses the action
+/// and restores the state; the usual path pays nothing for this.
 pub(crate) fn apply<L: EventLog<Event>>(
     s: &mut State,
     a: &Action,
     log: &mut L,
 ) -> Result<(), Error> {
     legal::check(s, a)?;
+    if s.rng.has_forced() {
+        return perform_with_forced(
+            s,
+            |s| &mut s.rng,
+            log,
+            |s, events| {
+                perform(s, a, events);
+                run(s, events);
+            },
+        )
+        .map_err(|misfit| Error::ForcedOutcome { misfit });
+    }
     perform(s, a, log);
     run(s, log);
     Ok(())

@@ -17,40 +17,61 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
     let n = rules.deck_size;
     let mut players: [Player; 2] = Default::default();
     for (i, p) in players.iter_mut().enumerate() {
-        let mut cards: Vec<CardId> = (i * n..(i + 1) * n).map(|c| CardId(c as u16)).collect();
-        rng.shuffle(&mut cards);
-        p.mb = Pile::from_bottom_to_top(cards);
+        let cards: Vec<CardId> = (i * n..(i + 1) * n).map(|c| CardId(c as u16)).collect();
+        p.mb = shuffle_into_mb(&mut rng, cards);
     }
-    let (first, janken_winner) = match config.first_player {
-        FirstPlayer::Janken => (None, Some(Seat(rng.below(2) as u8))),
-        FirstPlayer::Fixed(seat) => (Some(seat), None),
-    };
-    let mut state = State {
-        rules: RulesRef(Arc::new(rules)),
-        rng,
-        players,
-        active: first.unwrap_or(Seat(0)),
-        first,
-        janken_winner,
-        turn: 0,
-        step: Step::Setup,
-        mp_pool: 0,
-        mp_spent: 0,
-        next_majin: 0,
-        attack: None,
-        tasks: Vec::new(),
-        pending: Pending::GameOver,
-        outcome: None,
-    };
-    match janken_winner {
-        Some(seat) => state.pending = Pending::TurnOrder { seat },
-        None => {
-            deal(&mut state, &mut NoEvents);
-            state.tasks.push(Task::BeginTurn);
-            run(&mut state, &mut NoEvents);
+    let mut state = State::blank(rules, rng, players);
+    janken(&mut state);
+    Ok(state)
+}
+
+/// R1: a player's cards, shuffled, become their MB (the last card of the shuffle on top).
+pub(crate) fn shuffle_into_mb(rng: &mut GameRng, mut cards: Vec<CardId>) -> Pile<CardId> {
+    rng.shuffle(&mut cards);
+    Pile::from_bottom_to_top(cards)
+}
+
+impl State {
+    /// A state before the first turn: the given zones, nobody active yet.
+    pub(crate) fn blank(rules: Rules, rng: GameRng, players: [Player; 2]) -> State {
+        State {
+            rules: RulesRef(Arc::new(rules)),
+            rng,
+            players,
+            active: Seat(0),
+            first: None,
+            janken_winner: None,
+            turn: 0,
+            step: Step::Setup,
+            mp_pool: 0,
+            mp_spent: 0,
+            next_majin: 0,
+            attack: None,
+            tasks: Vec::new(),
+            pending: Pending::GameOver,
+            outcome: None,
         }
     }
-    Ok(state)
+}
+
+/// R2 and MJ-3.8 steps 2–5: janken picks a winner uniformly (a forced `pick` 0 or 1 names
+/// the winning seat), who is asked for the turn order (A1); under `first_player = Fixed`
+/// the fixed seat goes first at once.
+pub(crate) fn janken(s: &mut State) {
+    match s.config().first_player {
+        FirstPlayer::Janken => {
+            let seat = Seat(s.rng.below(2) as u8);
+            s.janken_winner = Some(seat);
+            s.pending = Pending::TurnOrder { seat };
+        }
+        FirstPlayer::Fixed(seat) => {
+            s.first = Some(seat);
+            s.active = seat;
+            deal(s, &mut NoEvents);
+            s.tasks.push(Task::BeginTurn);
+            run(s, &mut NoEvents);
+        }
+    }
 }
 
 /// A1: the janken winner goes first or second; then the opening hands and the first turn.

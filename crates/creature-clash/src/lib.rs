@@ -39,13 +39,14 @@ pub use cards::{
 };
 pub use config::{
     BerserkTie, BerserkTiming, Config, DealerRule, EndOfTurnAdjust, OpeningBerserk,
-    TurnDrawBerserk, VenomFate,
+    TurnDrawBerserk, VenomFate, DEFAULT_BERSERK_BATTLES_PER_TURN, DEFAULT_TURN_LIMIT,
+    MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT,
 };
 pub use error::Error;
 pub use event::{redact, BerserkEntry, Event};
 pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
 pub use game::CreatureClash;
-pub use scenario::{Scenario, Unplaced};
+pub use scenario::{Attack, BerserkDuring, Commit, ForcedOutcome, Scenario, Start, Unplaced};
 pub use state::{Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE};
 pub use text::is_to_act;
 pub use view::{view, BerserkView, View};

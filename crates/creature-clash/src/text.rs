@@ -341,6 +341,10 @@ impl TextUi for CreatureClash {
                     format!("BERSERK! battle between {}", who.join(", "))
                 }
             }
+            Event::BerserkLimitReached { .. } => format!(
+                "BERSERK! is discarded unfought: {} BERSERK! cards were resolved this turn already",
+                config.berserk_battles_per_turn
+            ),
             Event::BerserkCommitted { seat, creature: c } => match c {
                 Some(c) => format!("{seat} commits {}", creature(&set, c)),
                 None => format!("{seat} commits a creature face down"),

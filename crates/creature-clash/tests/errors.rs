@@ -389,7 +389,7 @@ fn bad_thresholds() {
         "champions_to_win"
     );
     let mut c = Config::for_players(4);
-    c.turn_limit = Some(0);
+    c.turn_limit = 0;
     assert_eq!(config_field(new_game(&c, 0).unwrap_err()), "turn_limit");
 }
 

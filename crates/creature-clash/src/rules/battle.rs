@@ -6,7 +6,7 @@ use crate::cards::CardId;
 use crate::config::VenomFate;
 use crate::event::Event;
 use crate::rules::end;
-use crate::rules::turn::{put_in_hand, take_from_hand};
+use crate::rules::turn::{put_in_hand, put_in_hand_publicly, take_from_hand};
 use crate::state::{Battle, BattleResult, Chain, Pending, State, Task};
 use fuda_core::{EventLog, Seat, SeatSet};
 
@@ -161,7 +161,7 @@ pub(crate) fn defend<L: EventLog<Event>>(
             // CC-6.7 (1): the defender's creature returns to hand before the steal.
             battle.defence = None;
             for c in creature.cards() {
-                put_in_hand(s, defender, c);
+                put_in_hand_publicly(s, defender, c);
             }
             log.emit(|| Event::CreatureReturned {
                 seat: defender,
@@ -202,7 +202,8 @@ pub(crate) fn steal<L: EventLog<Event>>(
     };
     match card {
         Some(card) => {
-            put_in_hand(s, thief, card);
+            // The card was face up in the play area (CC-5.7).
+            put_in_hand_publicly(s, thief, card);
             log.emit(|| Event::Stole {
                 thief,
                 victim,
@@ -243,7 +244,7 @@ pub(crate) fn steal<L: EventLog<Event>>(
                     VenomFate::Discard => rest.extend(d.cards()),
                     VenomFate::ReturnToHand => {
                         for c in d.cards() {
-                            put_in_hand(s, battle.defender, c);
+                            put_in_hand_publicly(s, battle.defender, c);
                         }
                         log.emit(|| Event::CreatureReturned {
                             seat: battle.defender,
@@ -277,6 +278,9 @@ pub(crate) fn steal_random<L: EventLog<Event>>(
     let held = s.hand(victim).len();
     let index = s.rng.below(held);
     let card = s.hands.get_mut(victim.index())?.remove(index);
+    // Bystanders do not see which card went: none of the victim's known cards is certain
+    // to be in that hand any more (CC-D1).
+    s.known.get_mut(victim.index())?.clear();
     put_in_hand(s, thief, card);
     log.emit(|| Event::Stole {
         thief,

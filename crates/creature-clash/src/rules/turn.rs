@@ -20,6 +20,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pend
 pub(crate) fn redraw<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     let seat = s.active;
     let cards = std::mem::take(&mut s.hands[seat.index()]);
+    s.known[seat.index()].clear();
     s.discard.extend(cards.iter().copied());
     log.emit(|| Event::Redrew { seat, cards });
     s.tasks.push(Task::EndAttack);
@@ -41,20 +42,33 @@ pub(crate) fn discard<L: EventLog<Event>>(
     None
 }
 
-/// Removes a (checked) card from a hand.
+/// Removes a (checked) card from a hand; a publicly known card is no longer known there
+/// (CC-D1).
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
-    if let Some(hand) = s.hands.get_mut(seat.index()) {
-        if let Ok(i) = hand.binary_search(&card) {
-            hand.remove(i);
+    for list in [&mut s.hands, &mut s.known] {
+        if let Some(cards) = list.get_mut(seat.index()) {
+            if let Ok(i) = cards.binary_search(&card) {
+                cards.remove(i);
+            }
         }
     }
 }
 
 /// Puts a card into a hand, keeping card-id order.
 pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
-    if let Some(hand) = s.hands.get_mut(seat.index()) {
-        let at = hand.partition_point(|&c| c < card);
-        hand.insert(at, card);
+    insert_sorted(&mut s.hands, seat, card);
+}
+
+/// Puts a card every player saw into a hand: it is publicly known there (CC-D1).
+pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
+    insert_sorted(&mut s.hands, seat, card);
+    insert_sorted(&mut s.known, seat, card);
+}
+
+fn insert_sorted(lists: &mut [Vec<CardId>], seat: Seat, card: CardId) {
+    if let Some(cards) = lists.get_mut(seat.index()) {
+        let at = cards.partition_point(|&c| c < card);
+        cards.insert(at, card);
     }
 }
 
@@ -116,7 +130,8 @@ pub(crate) fn discard_excess<L: EventLog<Event>>(
 /// CC-4.7: the next player's turn, or the end of the game at the turn limit.
 pub(crate) fn next_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     s.turn = s.turn.saturating_add(1);
-    if s.config().turn_limit.is_some_and(|limit| s.turn >= limit) {
+    s.berserks_this_turn = 0;
+    if s.turn >= s.config().turn_limit {
         end::turn_limit_reached(s, log);
         return None;
     }

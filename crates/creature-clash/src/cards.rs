@@ -196,18 +196,21 @@ impl CardSet {
     /// The sample card set of spec §12c (102 cards: 32 animals × 3 parts, 3 RABIES,
     /// 3 BERSERK!). Invented for testing; not the official cards.
     pub fn sample() -> CardSet {
+        CardSet::sample_ref().clone()
+    }
+
+    /// The sample card set, shared.
+    fn sample_ref() -> &'static CardSet {
         static SAMPLE: OnceLock<CardSet> = OnceLock::new();
-        SAMPLE
-            .get_or_init(|| {
-                // The embedded file is checked by a unit test; the empty fallback is never
-                // used in practice (and is refused by `Config` validation if it were).
-                CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
-                    name: String::new(),
-                    cards: Vec::new(),
-                    info: Vec::new(),
-                })
+        SAMPLE.get_or_init(|| {
+            // The embedded file is checked by a unit test; the empty fallback is never
+            // used in practice (and is refused by `Config` validation if it were).
+            CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
+                name: String::new(),
+                cards: Vec::new(),
+                info: Vec::new(),
             })
-            .clone()
+        })
     }
 
     /// Loads and validates a card set from JSON text.
@@ -443,7 +446,9 @@ fn bad_field(raw: &serde_json::Value, message: &str) -> String {
     let string = is::<String>;
     let optional = is::<Option<String>>;
     let byte = is::<u8>;
-    let known: &[(&str, fn(&Value) -> bool)] = match fields.get("kind").and_then(Value::as_str) {
+    /// A field of a card kind and the check of its type.
+    type Field = (&'static str, fn(&Value) -> bool);
+    let known: &[Field] = match fields.get("kind").and_then(Value::as_str) {
         Some("part") => &[
             ("id", string),
             ("animal", string),
@@ -512,9 +517,14 @@ pub enum CardSetChoice {
 impl CardSetChoice {
     /// The card set this choice names.
     pub fn resolve(&self) -> CardSet {
+        self.set().clone()
+    }
+
+    /// The card set this choice names, borrowed.
+    pub fn set(&self) -> &CardSet {
         match self {
-            CardSetChoice::Sample => CardSet::sample(),
-            CardSetChoice::Custom(set) => set.clone(),
+            CardSetChoice::Sample => CardSet::sample_ref(),
+            CardSetChoice::Custom(set) => set,
         }
     }
 }

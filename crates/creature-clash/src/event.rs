@@ -155,7 +155,8 @@ pub enum Event {
         skipped: bool,
     },
     /// The per-turn limit of BERSERK! battles is reached (`berserk_battles_per_turn`,
-    /// CC-D2): the card goes to the discard pile unfought and the draw goes on.
+    /// CC-D2): the card goes to the discard pile (this event stands for that move) unfought
+    /// and the draw goes on.
     BerserkLimitReached {
         /// The BERSERK! card.
         card: CardId,

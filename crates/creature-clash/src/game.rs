@@ -233,7 +233,7 @@ impl Conformance for CreatureClash {
         let turns = config.turn_limit as usize;
         let n = usize::from(config.num_players);
         let berserks = usize::from(config.berserk_battles_per_turn);
-        let cards = config.card_set.resolve().len();
+        let cards = config.card_set.set().len();
         // Per turn: turn start, main, ≤ n−1 battles of ≤ 3 decisions, at most
         // `berserk_battles_per_turn` berserk battles of ≤ n commitments each, and excess
         // discards (never more than the cards of the set); the opening deal's BERSERK!

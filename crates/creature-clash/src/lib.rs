@@ -35,7 +35,7 @@ mod view;
 pub use action::{Action, Choice, Creature};
 pub use cards::{
     CardClass, CardDef, CardId, CardInfo, CardSet, CardSetChoice, CardSetError, CardSetFile,
-    Position,
+    Position, MAX_CARDS,
 };
 pub use config::{
     BerserkTie, BerserkTiming, Config, DealerRule, EndOfTurnAdjust, OpeningBerserk,

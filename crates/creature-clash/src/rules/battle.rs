@@ -70,7 +70,7 @@ pub(crate) fn start_battle<L: EventLog<Event>>(
         return Some(Pending::Defend { seat: target });
     }
     // Forfeit: the attacker wins; the hand stays hidden.
-    chain.wins += 1;
+    chain.wins = chain.wins.saturating_add(1);
     if let Some(b) = chain.battle.as_mut() {
         b.result = Some(BattleResult::Forfeit);
     }
@@ -105,7 +105,7 @@ fn attack_value(s: &State) -> u32 {
         .and_then(|b| b.rabies)
         .and_then(|r| s.cards().info(r))
         .map_or(1, |i| u32::from(i.multiplier));
-    power * factor
+    power.saturating_mul(factor)
 }
 
 /// CC-5.6 `Defend` and the outcome of CC-6.5.
@@ -150,7 +150,7 @@ pub(crate) fn defend<L: EventLog<Event>>(
     battle.defence = Some(creature);
     match result {
         BattleResult::AttackerWins | BattleResult::Forfeit => {
-            chain.wins += 1;
+            chain.wins = chain.wins.saturating_add(1);
             Some(Pending::Steal {
                 seat: attacker,
                 from: defender,

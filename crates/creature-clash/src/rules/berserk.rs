@@ -39,8 +39,8 @@ pub(crate) fn start<L: EventLog<Event>>(
 ) -> Option<Pending> {
     if s.berserks_this_turn >= s.config().berserk_battles_per_turn {
         s.revealed.retain(|&c| c != card);
+        s.discard.put_top(card);
         log.emit(|| Event::BerserkLimitReached { card });
-        to_discard(s, vec![card], log);
         return None;
     }
     s.berserks_this_turn = s.berserks_this_turn.saturating_add(1);

@@ -102,7 +102,9 @@ pub(crate) fn adjust(s: &mut State, index: u8) -> Option<Pending> {
         return None;
     }
     let seat = Seat(((s.active.index() + usize::from(index)) % s.num_players()) as u8);
-    s.tasks.push(Task::Adjust { index: index + 1 });
+    s.tasks.push(Task::Adjust {
+        index: index.saturating_add(1),
+    });
     let held = s.hand(seat).len();
     if held < HAND_SIZE {
         s.tasks.push(Task::Refill { seat });

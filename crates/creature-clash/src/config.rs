@@ -96,8 +96,11 @@ fn limit_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Er
     Ok(Option::<u32>::deserialize(d)?.unwrap_or(DEFAULT_TURN_LIMIT))
 }
 
-/// The configuration of a game (spec §10). `Default` is a 4-player game with every
-/// default of the spec.
+/// The configuration of a game (spec §10). `Default` is a 4-player game with the
+/// defaults of `docs/rules/creature-clash.md`: the spec's, except `berserk_min_participants
+/// = 2` (CC-A8) and `turn_limit = 500` (CC-A23), plus `berserk_battles_per_turn = 8`
+/// (CC-D2). With every valid configuration the game ends within `turn_limit` turns, each
+/// of bounded length.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {

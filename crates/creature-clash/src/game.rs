@@ -95,7 +95,11 @@ impl Determinize for CreatureClash {
         for (i, h) in t.hands.iter().enumerate() {
             if hidden(i) {
                 // Cards known to be in that hand are public: they stay (CC-D1).
-                pool.extend(h.iter().copied().filter(|c| !t.known[i].contains(c)));
+                pool.extend(
+                    h.iter()
+                        .copied()
+                        .filter(|c| t.known.binary_search(c).is_err()),
+                );
             }
         }
         let mut map: Vec<CardId> = t.cards().ids().collect();

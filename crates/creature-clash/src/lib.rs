@@ -5,6 +5,11 @@
 //! The rules follow `shared/rules/creature-clash.md` (rule IDs `CC-x.y`); the engine's
 //! decisions are written up in `docs/rules/creature-clash.md`.
 //!
+//! Every game ends: `turn_limit` (default 500 turns) ends it with the most Champions
+//! winning, and at most `berserk_battles_per_turn` BERSERK! cards are resolved per turn.
+//! Positions are built with [`Scenario`] (JSON format in `docs/positions/creature-clash.md`):
+//! any decision the rules can reach, every zone by card name, forced random outcomes.
+//!
 //! ```
 //! use fuda_creature_clash::{apply, legal_actions, new_game, view, Config, Observer, Seat};
 //! let mut state = new_game(&Config::for_players(3), 42)?;

@@ -226,6 +226,20 @@ impl Scenario {
         }
     }
 
+    /// Reads a position from its JSON form (`docs/positions/creature-clash.md`).
+    ///
+    /// # Errors
+    /// [`Error::Scenario`] with the field `(json)` and serde's message (an unknown field, a
+    /// malformed value).
+    pub fn from_json(text: &str) -> Result<Scenario, Error> {
+        serde_json::from_str(text).map_err(|e| Error::scenario("(json)", e.to_string()))
+    }
+
+    /// The position's JSON form.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
     /// Changes the configuration.
     #[must_use]
     pub fn configure(mut self, f: impl FnOnce(&mut Config)) -> Scenario {
@@ -703,7 +717,7 @@ impl<'a> Builder<'a> {
             *hand = Some(dealt);
         }
         let hands: Vec<Vec<CardId>> = hands.into_iter().map(Option::unwrap_or_default).collect();
-        let mut known = vec![Vec::new(); n];
+        let mut known: Vec<CardId> = Vec::new();
         for (i, list) in sc.known_in_hand.iter().enumerate() {
             let field = format!("known_in_hand[{i}]");
             for name in list {
@@ -716,16 +730,16 @@ impl<'a> Builder<'a> {
                         format!("card `{name}` is not in the hand given for P{i}"),
                     ));
                 }
-                if known[i].contains(&c) {
+                if known.contains(&c) {
                     return Err(Error::scenario(
                         &field,
                         format!("card `{name}` is listed twice"),
                     ));
                 }
-                known[i].push(c);
+                known.push(c);
             }
-            known[i].sort_unstable();
         }
+        known.sort_unstable();
         let mut deck = Pile::from_top_to_bottom(deck_top);
         match sc.unplaced {
             Unplaced::DeckBottom => {
@@ -1039,7 +1053,7 @@ impl<'a> Builder<'a> {
             // (CC-6.7, CC-D1).
             battle.defence = None;
             let d = defence.unwrap_or(creature);
-            let known = &mut self.state.known[defender.index()];
+            let known = &mut self.state.known;
             for c in d.cards() {
                 if let Err(at) = known.binary_search(&c) {
                     known.insert(at, c);

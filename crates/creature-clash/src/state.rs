@@ -328,8 +328,9 @@ pub struct State {
     pub(crate) discard: Pile<CardId>,
     /// Hands, each kept in card-id order (hand order carries no information).
     pub(crate) hands: Vec<Vec<CardId>>,
-    /// Per seat, the cards of its hand every player saw go there (CC-D1), in card-id order.
-    pub(crate) known: Vec<Vec<CardId>>,
+    /// The cards in hands that every player saw go there (CC-D1), in card-id order; the
+    /// hand holding each says whose. One flat list keeps the clone to one allocation.
+    pub(crate) known: Vec<CardId>,
     pub(crate) champions: Vec<Vec<Creature>>,
     /// Cards out of the game (only scenarios put cards here).
     pub(crate) boxed: Vec<CardId>,
@@ -413,6 +414,9 @@ pub struct StateData {
 
 impl From<State> for StateData {
     fn from(s: State) -> StateData {
+        let known_in_hand = (0..s.hands.len())
+            .map(|i| s.known_in_hand(Seat(i as u8)))
+            .collect();
         StateData {
             config: s.rules.0.config.clone(),
             rng: s.rng,
@@ -422,7 +426,7 @@ impl From<State> for StateData {
             deck: s.deck.as_slice().to_vec(),
             discard: s.discard.as_slice().to_vec(),
             hands: s.hands,
-            known_in_hand: s.known,
+            known_in_hand,
             champions: s.champions,
             boxed: s.boxed,
             revealed: s.revealed,
@@ -445,14 +449,22 @@ impl TryFrom<StateData> for State {
         for h in &mut hands {
             h.sort_unstable();
         }
+        let n = rules.num_players;
+        if hands.len() != n || d.known_in_hand.len() > n {
+            return Err(Error::state(format!(
+                "expected {n} hands and at most {n} lists of known cards in hand"
+            )));
+        }
         // States saved before CC-D1 have no list: nothing is known.
-        let mut known = d.known_in_hand;
-        if known.is_empty() {
-            known = vec![Vec::new(); hands.len()];
+        for (i, list) in d.known_in_hand.iter().enumerate() {
+            if let Some(c) = list.iter().find(|c| !hands[i].contains(c)) {
+                return Err(Error::state(format!(
+                    "card {c} is known to be in P{i}'s hand but is not there"
+                )));
+            }
         }
-        for k in &mut known {
-            k.sort_unstable();
-        }
+        let mut known: Vec<CardId> = d.known_in_hand.into_iter().flatten().collect();
+        known.sort_unstable();
         let state = State {
             rules: RulesRef(Arc::new(rules)),
             rng: d.rng,
@@ -533,8 +545,13 @@ impl State {
     /// The cards of `seat`'s hand that every player saw go there and that have not left
     /// it since (CC-D1): a winning defender's returned creature, a face-up card taken after
     /// a battle. In card-id order; public.
-    pub fn known_in_hand(&self, seat: Seat) -> &[CardId] {
-        self.known.get(seat.index()).map_or(&[], Vec::as_slice)
+    pub fn known_in_hand(&self, seat: Seat) -> Vec<CardId> {
+        let hand = self.hand(seat);
+        self.known
+            .iter()
+            .copied()
+            .filter(|c| hand.binary_search(c).is_ok())
+            .collect()
     }
 
     /// The deck, bottom first (hidden information).
@@ -614,20 +631,22 @@ impl State {
                 )))
             }
         };
-        if self.hands.len() != n || self.champions.len() != n || self.known.len() != n {
+        if self.hands.len() != n || self.champions.len() != n {
             return Err(Error::state(format!(
-                "expected {n} hands, {n} lists of known cards in hand and {n} champion areas"
+                "expected {n} hands and {n} champion areas"
             )));
         }
-        for (i, known) in self.known.iter().enumerate() {
-            if known.windows(2).any(|w| w[0] == w[1]) {
-                return Err(Error::state(format!("P{i}'s known cards repeat a card")));
-            }
-            if let Some(c) = known.iter().find(|c| !self.hands[i].contains(c)) {
-                return Err(Error::state(format!(
-                    "card {c} is known to be in P{i}'s hand but is not there"
-                )));
-            }
+        if self.known.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(Error::state("the known cards in hand repeat a card"));
+        }
+        if let Some(c) = self
+            .known
+            .iter()
+            .find(|c| !self.hands.iter().any(|h| h.contains(c)))
+        {
+            return Err(Error::state(format!(
+                "card {c} is known to be in a hand but is in none"
+            )));
         }
         if self.tasks.len() > MAX_TASKS {
             return Err(Error::state(format!(

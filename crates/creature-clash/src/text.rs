@@ -36,6 +36,12 @@ fn creature(set: &CardSet, c: &Creature) -> String {
     )
 }
 
+/// "RHINOODCUDA [RHINO/rhino F10, OD/crocodile M8, CUDA/barracuda B5]" (the power said
+/// elsewhere).
+fn creature_parts(set: &CardSet, c: &Creature) -> String {
+    format!("{} [{}]", set.creature_name(c), list(set, &c.cards()))
+}
+
 fn pending_line(p: Pending, me: Option<Seat>) -> String {
     let who = |s: Seat| {
         if Some(s) == me {
@@ -320,7 +326,7 @@ impl TextUi for CreatureClash {
             } => format!(
                 "Attack {target} · {} · {}",
                 value(Some(c), r),
-                creature(set, c)
+                creature_parts(set, c)
             ),
             Choice::Discard { card } => format!("Discard {} (ends your turn)", set.label(*card)),
             Choice::NextTarget { target, rabies: r } => {
@@ -333,7 +339,7 @@ impl TextUi for CreatureClash {
             } => format!(
                 "Defend · power {} · {}{}",
                 set.creature_power(c),
-                creature(set, c),
+                creature_parts(set, c),
                 if *invoke_venom {
                     " and invoke VENOM (forced tie)"
                 } else {
@@ -347,7 +353,7 @@ impl TextUi for CreatureClash {
             Choice::BerserkReveal { creature: c } => format!(
                 "Commit · power {} · {}",
                 set.creature_power(c),
-                creature(set, c)
+                creature_parts(set, c)
             ),
         }
     }

@@ -79,7 +79,9 @@ pub fn view(s: &State, observer: Observer) -> View {
         deck_count: s.deck.len(),
         discard: s.discard.as_slice().to_vec(),
         hand_counts: s.hands.iter().map(Vec::len).collect(),
-        known_in_hand: s.known.clone(),
+        known_in_hand: (0..s.num_players())
+            .map(|i| s.known_in_hand(Seat(i as u8)))
+            .collect(),
         hand: own.map(|p| s.hand(p).to_vec()),
         best_creature_power: own.map(|p| best_creature_power(s, p)),
         champions: s.champions.clone(),

@@ -20,7 +20,7 @@ const P2_GRIZ: [&str; 7] = [
 ];
 
 fn known(g: &Table, seat: fuda_creature_clash::Seat) -> Vec<String> {
-    let mut k = g.names(g.s.known_in_hand(seat));
+    let mut k = g.names(&g.s.known_in_hand(seat));
     k.sort();
     k
 }
@@ -171,7 +171,7 @@ fn cc_d1_resample_keeps_known_cards() {
     for _ in 0..30 {
         for o in [Observer::Seat(P3), Observer::Spectator] {
             let t = CreatureClash::resample(&g.s, o, &mut rng);
-            for &c in g.s.known_in_hand(P2) {
+            for &c in &g.s.known_in_hand(P2) {
                 assert!(t.hand(P2).contains(&c));
             }
             assert_eq!(t.known_in_hand(P2), g.s.known_in_hand(P2));

@@ -362,7 +362,7 @@ fn cc_d1_position_defender_wins_creature_is_known() {
             random: false
         }
     );
-    let mut known = g.names(g.s.known_in_hand(P2));
+    let mut known = g.names(&g.s.known_in_hand(P2));
     known.sort();
     let mut want = strs(&GRIZ24);
     want.sort();
@@ -419,4 +419,96 @@ fn cc_6_13_position_berserk_during_refills() {
         .cards()
         .info(g.id("berserk_2"))
         .is_some_and(|i| i.class == CardClass::Berserk));
+}
+
+/// The example position of `docs/positions/creature-clash.json`, a puzzle: P1 needs one
+/// more Champion and everyone knows P2 holds a 30. The solution is to beat P3 and P0 first
+/// and meet P2 last with RABIES (26 × 2 = 52): a RABIES win in the last battle still makes
+/// the Champion (CC-6.12). Attacking P2 first loses; RABIES against P2 earlier kills the
+/// creature (CC-6.6 step 2).
+#[test]
+fn docs_example_position_is_a_puzzle_with_a_solution() {
+    use fuda_core::Positions;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/positions/creature-clash.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let scenario: Scenario = serde_json::from_str(&text).unwrap();
+    let start = fuda_creature_clash::CreatureClash::from_scenario(&scenario).unwrap();
+    let best = ["rhino_f", "tiger_m", "lion_b"];
+
+    let mut g = Table::new(start.clone());
+    assert_eq!(g.pending(), Pending::Main { seat: P1 });
+    assert_eq!(
+        view(&g.s, Observer::Seat(P1)).known_in_hand[2].len(),
+        3,
+        "P2's 30 is public"
+    );
+    g.act(P1, g.attack(best, P3));
+    g.act(P3, g.defend(["ostrich_f", "turtle_m", "penguin_b"]));
+    g.act(P1, Choice::DeclineSteal);
+    g.act(P1, g.next(P0));
+    g.act(P1, Choice::DeclineSteal);
+    g.act(P1, g.next_with(P2, "rabies_1"));
+    let events = g.act(P2, g.defend(["grizzly_f", "grizzly_m", "grizzly_b"]));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::BattleResolved { attack: 52, .. })));
+    g.act(P1, Choice::DeclineSteal);
+    assert_eq!(
+        g.s.outcome(),
+        Some(&fuda_creature_clash::Outcome::Winners(
+            fuda_core::SeatSet::only(P1)
+        ))
+    );
+
+    // RABIES against P2 in the middle of the chain wins the battle but kills the creature.
+    let mut g = Table::new(start.clone());
+    g.act(P1, g.attack(best, P3));
+    g.act(P3, g.defend(["ostrich_f", "turtle_m", "penguin_b"]));
+    g.act(P1, Choice::DeclineSteal);
+    g.act(P1, g.next_with(P2, "rabies_1"));
+    g.act(P2, g.defend(["grizzly_f", "grizzly_m", "grizzly_b"]));
+    g.act(P1, Choice::DeclineSteal);
+    assert_eq!(g.s.champions(P1).len(), 3);
+    assert!(g.s.outcome().is_none());
+
+    // P2 first: 26 against 30.
+    let mut g = Table::new(start);
+    g.act(P1, g.attack(best, P2));
+    let events = g.act(P2, g.defend(["grizzly_f", "grizzly_m", "grizzly_b"]));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::BattleResolved {
+            result: BattleResult::DefenderWins,
+            ..
+        }
+    )));
+}
+
+/// The example of `docs/positions/creature-clash.md` builds and does what the page says.
+#[test]
+fn docs_format_page_example() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/positions/creature-clash.md"
+    );
+    let page = std::fs::read_to_string(path).unwrap();
+    let json = page
+        .split("```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let mut g = Table::new(Scenario::from_json(json).unwrap().build().unwrap());
+    assert_eq!(
+        g.pending(),
+        Pending::Steal {
+            seat: P1,
+            from: P2,
+            random: true
+        }
+    );
+    g.act(P1, Choice::StealRandom);
+    assert!(g.holds(P1, "wolf_m"));
 }

@@ -6,7 +6,7 @@ use crate::cards::CardId;
 use crate::config::VenomFate;
 use crate::event::Event;
 use crate::rules::end;
-use crate::rules::turn::{put_in_hand, put_in_hand_publicly, take_from_hand};
+use crate::rules::turn::{forget_hand, put_in_hand, put_in_hand_publicly, take_from_hand};
 use crate::state::{Battle, BattleResult, Chain, Pending, State, Task};
 use fuda_core::{EventLog, Seat, SeatSet};
 
@@ -277,10 +277,10 @@ pub(crate) fn steal_random<L: EventLog<Event>>(
     let victim = s.chain.as_ref()?.battle.as_ref()?.defender;
     let held = s.hand(victim).len();
     let index = s.rng.below(held);
+    // Bystanders do not see which card goes: none of the victim's known cards is certain
+    // to be in that hand any more, nor known in the thief's (CC-D1).
+    forget_hand(s, victim);
     let card = s.hands.get_mut(victim.index())?.remove(index);
-    // Bystanders do not see which card went: none of the victim's known cards is certain
-    // to be in that hand any more (CC-D1).
-    s.known.get_mut(victim.index())?.clear();
     put_in_hand(s, thief, card);
     log.emit(|| Event::Stole {
         thief,

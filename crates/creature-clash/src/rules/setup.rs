@@ -72,7 +72,7 @@ pub(crate) fn deal(rules: Rules, mut rng: GameRng) -> State {
         deck,
         discard: Pile::new(),
         hands,
-        known: vec![Vec::new(); n],
+        known: Vec::new(),
         champions: vec![Vec::new(); n],
         boxed: Vec::new(),
         revealed,

@@ -20,7 +20,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pend
 pub(crate) fn redraw<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     let seat = s.active;
     let cards = std::mem::take(&mut s.hands[seat.index()]);
-    s.known[seat.index()].clear();
+    s.known.retain(|c| cards.binary_search(c).is_err());
     s.discard.extend(cards.iter().copied());
     log.emit(|| Event::Redrew { seat, cards });
     s.tasks.push(Task::EndAttack);
@@ -45,29 +45,37 @@ pub(crate) fn discard<L: EventLog<Event>>(
 /// Removes a (checked) card from a hand; a publicly known card is no longer known there
 /// (CC-D1).
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
-    for list in [&mut s.hands, &mut s.known] {
-        if let Some(cards) = list.get_mut(seat.index()) {
-            if let Ok(i) = cards.binary_search(&card) {
-                cards.remove(i);
-            }
+    if let Some(hand) = s.hands.get_mut(seat.index()) {
+        if let Ok(i) = hand.binary_search(&card) {
+            hand.remove(i);
         }
     }
+    if let Ok(i) = s.known.binary_search(&card) {
+        s.known.remove(i);
+    }
+}
+
+/// No card of `seat`'s hand is publicly known there any more (CC-D1).
+pub(crate) fn forget_hand(s: &mut State, seat: Seat) {
+    let hand = s.hand(seat).to_vec();
+    s.known.retain(|c| hand.binary_search(c).is_err());
 }
 
 /// Puts a card into a hand, keeping card-id order.
 pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
-    insert_sorted(&mut s.hands, seat, card);
+    if let Some(hand) = s.hands.get_mut(seat.index()) {
+        insert_sorted(hand, card);
+    }
 }
 
 /// Puts a card every player saw into a hand: it is publicly known there (CC-D1).
 pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
-    insert_sorted(&mut s.hands, seat, card);
-    insert_sorted(&mut s.known, seat, card);
+    put_in_hand(s, seat, card);
+    insert_sorted(&mut s.known, card);
 }
 
-fn insert_sorted(lists: &mut [Vec<CardId>], seat: Seat, card: CardId) {
-    if let Some(cards) = lists.get_mut(seat.index()) {
-        let at = cards.partition_point(|&c| c < card);
+fn insert_sorted(cards: &mut Vec<CardId>, card: CardId) {
+    if let Err(at) = cards.binary_search(&card) {
         cards.insert(at, card);
     }
 }

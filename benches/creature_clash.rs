@@ -9,7 +9,7 @@ use fuda::creature_clash::{Config, CreatureClash};
 fn creature_clash(c: &mut Criterion) {
     for players in [2u8, 4, 6] {
         let config = Config {
-            turn_limit: Some(200),
+            turn_limit: 200,
             ..Config::for_players(players)
         };
         common::bench_game::<CreatureClash>(c, &format!("creature_clash_{players}p"), &config);

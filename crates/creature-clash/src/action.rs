@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A creature: one FRONT, one MIDDLE and one BACK part (CC-1, CC-6.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Creature {
     /// The FRONT part.
     pub front: CardId,
@@ -33,6 +34,7 @@ impl Creature {
 
 /// One decision of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Action {
     /// The seat deciding.
     pub seat: Seat,
@@ -42,7 +44,7 @@ pub struct Action {
 
 /// The decisions of spec §5.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Choice {
     /// CC-5.1: discard the whole hand, draw 7, end the turn.
     Redraw,

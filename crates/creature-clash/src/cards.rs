@@ -196,18 +196,21 @@ impl CardSet {
     /// The sample card set of spec §12c (102 cards: 32 animals × 3 parts, 3 RABIES,
     /// 3 BERSERK!). Invented for testing; not the official cards.
     pub fn sample() -> CardSet {
+        CardSet::sample_ref().clone()
+    }
+
+    /// The sample card set, shared.
+    fn sample_ref() -> &'static CardSet {
         static SAMPLE: OnceLock<CardSet> = OnceLock::new();
-        SAMPLE
-            .get_or_init(|| {
-                // The embedded file is checked by a unit test; the empty fallback is never
-                // used in practice (and is refused by `Config` validation if it were).
-                CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
-                    name: String::new(),
-                    cards: Vec::new(),
-                    info: Vec::new(),
-                })
+        SAMPLE.get_or_init(|| {
+            // The embedded file is checked by a unit test; the empty fallback is never
+            // used in practice (and is refused by `Config` validation if it were).
+            CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
+                name: String::new(),
+                cards: Vec::new(),
+                info: Vec::new(),
             })
-            .clone()
+        })
     }
 
     /// Loads and validates a card set from JSON text.
@@ -240,18 +243,14 @@ impl CardSet {
         let mut cards = Vec::with_capacity(file.cards.len());
         let mut seen = std::collections::BTreeMap::new();
         for (index, raw) in file.cards.into_iter().enumerate() {
-            let id = raw
-                .get("id")
-                .and_then(|v| v.as_str())
-                .unwrap_or("?")
-                .to_string();
+            let id = shorten(raw.get("id").and_then(|v| v.as_str()).unwrap_or("?"));
             let bad = |field: &str, message: String| CardSetError::BadCard {
                 index,
                 id: id.clone(),
                 field: field.into(),
                 message,
             };
-            let def: CardDef = serde_json::from_value(raw.clone()).map_err(|e| {
+            let def = CardDef::deserialize(&raw).map_err(|e| {
                 let msg = e.to_string();
                 bad(&bad_field(&raw, &msg), msg)
             })?;
@@ -333,6 +332,36 @@ impl CardSet {
             .map(|i| CardId(i as u16))
     }
 
+    /// The card a position names (the names-back convention of every fuda game): `key` is
+    /// the card with that key, `key#k` its k-th copy, 1-based in id order. Keys are unique
+    /// in a Creature Clash! set, so `key` and `key#1` name the same card.
+    pub fn card_id(&self, name: &str) -> Option<CardId> {
+        self.resolve(name).ok()
+    }
+
+    /// [`CardSet::card_id`], or why the name names no card.
+    pub(crate) fn resolve(&self, name: &str) -> Result<CardId, String> {
+        if let Some(card) = self.find(name) {
+            return Ok(card);
+        }
+        let shown = shorten(name);
+        match name.rsplit_once('#') {
+            Some((key, copy)) if copy.parse::<usize>().is_ok() => {
+                let Some(card) = self.find(key) else {
+                    return Err(format!("unknown card `{shown}`"));
+                };
+                match copy.parse::<usize>() {
+                    Ok(1) => Ok(card),
+                    _ => Err(format!(
+                        "`{shown}`: the set holds one copy of `{}`",
+                        shorten(key)
+                    )),
+                }
+            }
+            _ => Err(format!("unknown card `{shown}`")),
+        }
+    }
+
     /// The card's `id` string, or `?` for an id out of range.
     pub fn id_str(&self, card: CardId) -> &str {
         self.def(card).map_or("?", CardDef::id)
@@ -388,41 +417,62 @@ impl CardSet {
     }
 }
 
+/// A name as quoted in an error: long input is cut, so an error never echoes a huge line.
+pub(crate) fn shorten(name: &str) -> String {
+    const MAX: usize = 64;
+    match name.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}…", &name[..at]),
+        None => name.to_string(),
+    }
+}
+
 /// The field of a refused card definition that is wrong. Serde's messages name the field
 /// only when it is missing or unknown, not when its value is bad (`"power": "ten"`,
-/// `"position": "side"`); then the field is found by removing one field at a time: the
-/// culprit is the one whose removal leaves the definition valid, or only missing that
-/// field.
+/// `"position": "side"`); then each field the card's kind knows is checked on its own
+/// against its type. The cost is linear in the definition's size (one pass over the known
+/// fields), however many unknown keys it holds.
 fn bad_field(raw: &serde_json::Value, message: &str) -> String {
+    use serde_json::Value;
     let named = message.split('`').nth(1).unwrap_or("(card)").to_string();
     if message.starts_with("missing field") || message.starts_with("unknown field") {
         return named;
     }
-    if let Some(fields) = raw.as_object() {
-        // The `kind` tag is read before anything else: removing it only ever reports it
-        // missing, so it is checked on its own.
-        let kinds = ["part", "rabies", "berserk"];
-        if !fields
-            .get("kind")
-            .and_then(|k| k.as_str())
-            .is_some_and(|k| kinds.contains(&k))
-        {
-            return "kind".into();
-        }
-        for key in fields.keys().filter(|k| k.as_str() != "kind") {
-            let mut rest = fields.clone();
-            rest.remove(key);
-            match serde_json::from_value::<CardDef>(serde_json::Value::Object(rest)) {
-                Ok(_) => return key.clone(),
-                Err(e) if e.to_string().starts_with(&format!("missing field `{key}`")) => {
-                    return key.clone()
-                }
-                Err(_) => {}
-            }
-        }
+    let Some(fields) = raw.as_object() else {
+        return named;
+    };
+    fn is<T: serde::de::DeserializeOwned>(v: &Value) -> bool {
+        T::deserialize(v).is_ok()
     }
-    // Several fields are wrong: the best serde's message gives.
-    named
+    let string = is::<String>;
+    let optional = is::<Option<String>>;
+    let byte = is::<u8>;
+    /// A field of a card kind and the check of its type.
+    type Field = (&'static str, fn(&Value) -> bool);
+    let known: &[Field] = match fields.get("kind").and_then(Value::as_str) {
+        Some("part") => &[
+            ("id", string),
+            ("animal", string),
+            ("position", is::<Position>),
+            ("power", byte),
+            ("venom", is::<bool>),
+            ("fragment", string),
+            ("name_en", string),
+            ("name_ja", optional),
+        ],
+        Some("rabies") => &[
+            ("id", string),
+            ("multiplier", byte),
+            ("name_en", string),
+            ("name_ja", optional),
+        ],
+        Some("berserk") => &[("id", string), ("name_en", string), ("name_ja", optional)],
+        // The `kind` tag is read before anything else.
+        _ => return "kind".into(),
+    };
+    known
+        .iter()
+        .find(|(key, fits)| fields.get(*key).is_some_and(|v| !fits(v)))
+        .map_or(named, |(key, _)| (*key).to_string())
 }
 
 fn info_of(def: &CardDef) -> CardInfo {
@@ -467,9 +517,14 @@ pub enum CardSetChoice {
 impl CardSetChoice {
     /// The card set this choice names.
     pub fn resolve(&self) -> CardSet {
+        self.set().clone()
+    }
+
+    /// The card set this choice names, borrowed.
+    pub fn set(&self) -> &CardSet {
         match self {
-            CardSetChoice::Sample => CardSet::sample(),
-            CardSetChoice::Custom(set) => set.clone(),
+            CardSetChoice::Sample => CardSet::sample_ref(),
+            CardSetChoice::Custom(set) => set,
         }
     }
 }

@@ -81,8 +81,26 @@ pub enum EndOfTurnAdjust {
     ActiveOnly,
 }
 
-/// The configuration of a game (spec §10). `Default` is a 4-player game with every
-/// default of the spec.
+/// The default `turn_limit`: far beyond any game played to its end (random bots finish a
+/// game in a few dozen turns), short enough that a game which never ends is cut off.
+pub const DEFAULT_TURN_LIMIT: u32 = 500;
+/// The largest `turn_limit` accepted.
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+/// The default `berserk_battles_per_turn`.
+pub const DEFAULT_BERSERK_BATTLES_PER_TURN: u8 = 8;
+/// The largest `berserk_battles_per_turn` accepted.
+pub const MAX_BERSERK_BATTLES_PER_TURN: u8 = 64;
+
+/// Reads `turn_limit`, taking `null` (the old "no limit") as the default.
+fn limit_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    Ok(Option::<u32>::deserialize(d)?.unwrap_or(DEFAULT_TURN_LIMIT))
+}
+
+/// The configuration of a game (spec §10). `Default` is a 4-player game with the
+/// defaults of `docs/rules/creature-clash.md`: the spec's, except `berserk_min_participants
+/// = 2` (CC-A8) and `turn_limit = 500` (CC-A23), plus `berserk_battles_per_turn = 8`
+/// (CC-D2). With every valid configuration the game ends within `turn_limit` turns, each
+/// of bounded length.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
@@ -98,8 +116,17 @@ pub struct Config {
     pub berserk_on_turn_draw: TurnDrawBerserk,
     /// BERSERK! during an attack (CC-A7).
     pub berserk_timing: BerserkTiming,
-    /// Participants needed for a berserk battle to be fought, 1 or 2 (CC-A8).
+    /// Participants needed for a berserk battle to be fought, 1 or 2 (CC-A8). The default,
+    /// 2, follows the rulebook's "a BERSERK! battle with the other players" (L121): a lone
+    /// player who could build a creature reveals nothing and nothing happens besides the
+    /// discard and the refills; 1 makes a lone creature a Champion.
     pub berserk_min_participants: u8,
+    /// At most this many BERSERK! cards are resolved (fought, or skipped for too few
+    /// participants) per turn, 1..=64, default 8 (CC-D2). A further BERSERK! drawn in the
+    /// same turn is revealed and discarded unfought, and the draw goes on. It bounds the
+    /// work of one action and the length of one turn with any card set; with the sample
+    /// set (3 BERSERK! cards) it is never reached in practice.
+    pub berserk_battles_per_turn: u8,
     /// Berserk tie for highest (CC-A9).
     pub berserk_tie: BerserkTie,
     /// RABIES needs a won battle earlier in the turn (CC-A12).
@@ -110,8 +137,12 @@ pub struct Config {
     pub venom_creature_fate: VenomFate,
     /// End-of-turn hand adjustment (CC-A20).
     pub end_of_turn_adjust: EndOfTurnAdjust,
-    /// End the game after this many turns, most Champions winning (CC-4.7, CC-7.3).
-    pub turn_limit: Option<u32>,
+    /// The game ends after this many turns, 1..=100,000, default 500 (CC-4.7, CC-7.3,
+    /// CC-A23): then the most Champions win, players tied for most share the win, and with
+    /// no Champion at all it is a draw. Every configuration so ends. `null` in a file (once
+    /// "no limit") reads as the default.
+    #[serde(deserialize_with = "limit_or_default")]
+    pub turn_limit: u32,
     /// The card set (CC-A3).
     pub card_set: CardSetChoice,
 }
@@ -125,13 +156,14 @@ impl Default for Config {
             berserk_in_opening_deal: OpeningBerserk::ReplaceAndReshuffle,
             berserk_on_turn_draw: TurnDrawBerserk::ReplacementDraw,
             berserk_timing: BerserkTiming::Immediate,
-            berserk_min_participants: 1,
+            berserk_min_participants: 2,
+            berserk_battles_per_turn: DEFAULT_BERSERK_BATTLES_PER_TURN,
             berserk_tie: BerserkTie::NoChampion,
             rabies_requires_prior_win: true,
             venom_optional: true,
             venom_creature_fate: VenomFate::Discard,
             end_of_turn_adjust: EndOfTurnAdjust::AllPlayers,
-            turn_limit: None,
+            turn_limit: DEFAULT_TURN_LIMIT,
             card_set: CardSetChoice::Sample,
         }
     }

@@ -1,7 +1,7 @@
 //! Why a configuration, state, scenario or action was refused.
 
 use crate::cards::{CardId, CardSetError, Position};
-use fuda_core::Seat;
+use fuda_core::{ForcedMisfit, Seat};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -27,12 +27,19 @@ pub enum Error {
         /// The broken invariant.
         message: String,
     },
-    /// A scenario does not describe a valid position.
-    #[error("invalid scenario: {message}")]
+    /// A position (scenario) the rules cannot reach or that is malformed; names the field
+    /// of the position format and, in the message, the card.
+    #[error("invalid position, `{field}`: {message}")]
     Scenario {
+        /// The field of the position, e.g. `hands[2]`, `start.defender`, `forced[0]`.
+        field: String,
         /// What is wrong.
         message: String,
     },
+    /// A forced random outcome did not fit the draw it met (a pick beyond the cards chosen
+    /// among, a shuffle naming a card that is not in the pile): the action is refused.
+    #[error("forced outcome: {0}")]
+    ForcedOutcome(ForcedMisfit),
     /// The game is over; no action is accepted.
     #[error("the game is over")]
     GameOver,
@@ -105,6 +112,13 @@ pub enum Error {
 impl Error {
     pub(crate) fn config(field: &str, message: impl Into<String>) -> Error {
         Error::Config {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn scenario(field: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Scenario {
             field: field.into(),
             message: message.into(),
         }

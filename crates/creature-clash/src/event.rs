@@ -154,6 +154,13 @@ pub enum Event {
         /// Too few participants: no battle is fought (CC-A8).
         skipped: bool,
     },
+    /// The per-turn limit of BERSERK! battles is reached (`berserk_battles_per_turn`,
+    /// CC-D2): the card goes to the discard pile (this event stands for that move) unfought
+    /// and the draw goes on.
+    BerserkLimitReached {
+        /// The BERSERK! card.
+        card: CardId,
+    },
     /// A participant committed a creature (seen by the committer only until the reveal).
     BerserkCommitted {
         /// Who committed.

@@ -80,7 +80,8 @@ impl Game for CreatureClash {
 
 impl Determinize for CreatureClash {
     /// Re-deals everything `observer` cannot see: the deck order, and the identities of
-    /// the cards in other players' hands and in the deck, exchanged among themselves
+    /// the cards in other players' hands (except those known to be there, CC-D1) and in
+    /// the deck, exchanged among themselves
     /// class by class (FRONT for FRONT, RABIES for RABIES, ...), so that who can build a
     /// creature — public once it matters — is kept. Other players' secret berserk
     /// commitments follow their cards. The generator is replaced.
@@ -93,7 +94,12 @@ impl Determinize for CreatureClash {
         let mut pool: Vec<CardId> = t.deck.iter().copied().collect();
         for (i, h) in t.hands.iter().enumerate() {
             if hidden(i) {
-                pool.extend(h.iter().copied());
+                // Cards known to be in that hand are public: they stay (CC-D1).
+                pool.extend(
+                    h.iter()
+                        .copied()
+                        .filter(|c| t.known.binary_search(c).is_err()),
+                );
             }
         }
         let mut map: Vec<CardId> = t.cards().ids().collect();
@@ -136,6 +142,14 @@ impl Determinize for CreatureClash {
     }
 }
 
+impl fuda_core::Positions for CreatureClash {
+    type Scenario = crate::scenario::Scenario;
+
+    fn from_scenario(scenario: &Self::Scenario) -> Result<State, Error> {
+        scenario.build()
+    }
+}
+
 impl Conformance for CreatureClash {
     fn random_config(rng: &mut GameRng) -> Config {
         let mut one_in = |k: usize| rng.below(k) == 0;
@@ -153,9 +167,6 @@ impl Conformance for CreatureClash {
             c.berserk_timing = BerserkTiming::DeferUntilAttackEnds;
         }
         if one_in(4) {
-            c.berserk_min_participants = 2;
-        }
-        if one_in(4) {
             c.berserk_tie = BerserkTie::AllTiedBecomeChampions;
         }
         if one_in(4) {
@@ -170,7 +181,13 @@ impl Conformance for CreatureClash {
         if one_in(4) {
             c.end_of_turn_adjust = EndOfTurnAdjust::ActiveOnly;
         }
-        c.turn_limit = Some(20 + rng.below(100) as u32);
+        if one_in(4) {
+            c.berserk_min_participants = 1;
+        }
+        if one_in(8) {
+            c.berserk_battles_per_turn = 1 + rng.below(3) as u8;
+        }
+        c.turn_limit = 20 + rng.below(100) as u32;
         c
     }
 
@@ -217,11 +234,15 @@ impl Conformance for CreatureClash {
     }
 
     fn max_actions(config: &Config) -> usize {
-        let turns = config.turn_limit.map_or(10_000, |t| t as usize);
+        let turns = config.turn_limit as usize;
         let n = usize::from(config.num_players);
-        // Per turn: turn start, main, ≤ n−1 battles of ≤ 3 decisions, excess discards and
-        // a few berserk battles of ≤ n commitments each.
-        turns * (10 + 4 * n + 8 * n) + 1_000
+        let berserks = usize::from(config.berserk_battles_per_turn);
+        let cards = config.card_set.set().len();
+        // Per turn: turn start, main, ≤ n−1 battles of ≤ 3 decisions, at most
+        // `berserk_battles_per_turn` berserk battles of ≤ n commitments each, and excess
+        // discards (never more than the cards of the set); the opening deal's BERSERK!
+        // battles come before the first turn.
+        (turns + 1) * (2 + 3 * n + berserks * n + cards)
     }
 
     fn num_seats(config: &Config) -> usize {

@@ -5,6 +5,11 @@
 //! The rules follow `shared/rules/creature-clash.md` (rule IDs `CC-x.y`); the engine's
 //! decisions are written up in `docs/rules/creature-clash.md`.
 //!
+//! Every game ends: `turn_limit` (default 500 turns) ends it with the most Champions
+//! winning, and at most `berserk_battles_per_turn` BERSERK! cards are resolved per turn.
+//! Positions are built with [`Scenario`] (JSON format in `docs/positions/creature-clash.md`):
+//! any decision the rules can reach, every zone by card name, forced random outcomes.
+//!
 //! ```
 //! use fuda_creature_clash::{apply, legal_actions, new_game, view, Config, Observer, Seat};
 //! let mut state = new_game(&Config::for_players(3), 42)?;
@@ -35,17 +40,18 @@ mod view;
 pub use action::{Action, Choice, Creature};
 pub use cards::{
     CardClass, CardDef, CardId, CardInfo, CardSet, CardSetChoice, CardSetError, CardSetFile,
-    Position,
+    Position, MAX_CARDS,
 };
 pub use config::{
     BerserkTie, BerserkTiming, Config, DealerRule, EndOfTurnAdjust, OpeningBerserk,
-    TurnDrawBerserk, VenomFate,
+    TurnDrawBerserk, VenomFate, DEFAULT_BERSERK_BATTLES_PER_TURN, DEFAULT_TURN_LIMIT,
+    MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT,
 };
 pub use error::Error;
 pub use event::{redact, BerserkEntry, Event};
 pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
 pub use game::CreatureClash;
-pub use scenario::{Scenario, Unplaced};
+pub use scenario::{Attack, BerserkDuring, Commit, ForcedOutcome, Scenario, Start, Unplaced};
 pub use state::{Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE};
 pub use text::is_to_act;
 pub use view::{view, BerserkView, View};

@@ -2,7 +2,7 @@
 
 use crate::action::Creature;
 use crate::cards::{CardClass, CardId, CardSet, Position};
-use crate::config::Config;
+use crate::config::{Config, MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT};
 use crate::error::Error;
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -11,6 +11,11 @@ use std::sync::Arc;
 
 /// The hand size every refill aims at (CC-3.4).
 pub const HAND_SIZE: usize = 7;
+
+/// The most procedure steps a loaded state may hold. In play the stack stays far below:
+/// each resolved BERSERK! adds at most one refill per seat, and a turn resolves at most
+/// `MAX_BERSERK_BATTLES_PER_TURN` of them.
+const MAX_TASKS: usize = 4096;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -82,8 +87,20 @@ impl Rules {
                 format!("{} must be 1 or 2", config.berserk_min_participants),
             ));
         }
-        if config.turn_limit == Some(0) {
-            return Err(Error::config("turn_limit", "must be at least 1 when set"));
+        if !(1..=MAX_TURN_LIMIT).contains(&config.turn_limit) {
+            return Err(Error::config(
+                "turn_limit",
+                format!("{} is out of range 1..={MAX_TURN_LIMIT}", config.turn_limit),
+            ));
+        }
+        if !(1..=MAX_BERSERK_BATTLES_PER_TURN).contains(&config.berserk_battles_per_turn) {
+            return Err(Error::config(
+                "berserk_battles_per_turn",
+                format!(
+                    "{} is out of range 1..={MAX_BERSERK_BATTLES_PER_TURN}",
+                    config.berserk_battles_per_turn
+                ),
+            ));
         }
         let cards = config.card_set.resolve();
         let dealable = cards
@@ -165,6 +182,7 @@ pub enum BattleResult {
 
 /// The battle being fought (CC-6.4).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Battle {
     /// The defender.
     pub defender: Seat,
@@ -178,6 +196,7 @@ pub struct Battle {
 
 /// The attack chain of the turn (CC-6.3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Chain {
     /// The attacker's creature while it is in the play area.
     pub creature: Option<Creature>,
@@ -193,6 +212,7 @@ pub struct Chain {
 
 /// A berserk battle at its commit step (CC-6.13 step 4).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BerserkBattle {
     /// The BERSERK! card.
     pub card: CardId,
@@ -206,7 +226,7 @@ pub struct BerserkBattle {
 
 /// The decision the game waits for, and whose it is. Public (spec §8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "decision", rename_all = "snake_case")]
+#[serde(tag = "decision", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Pending {
     /// CC-4.1: `Redraw` or `DrawForTurn`.
     TurnStart {
@@ -271,7 +291,7 @@ impl Pending {
 /// interrupted by a BERSERK! battle that needs players' decisions) are kept as a stack of
 /// steps in the state, so the game can stop for a decision anywhere and resume.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
 pub(crate) enum Task {
     /// Ask the active player for the turn-start decision.
     BeginTurn,
@@ -308,6 +328,9 @@ pub struct State {
     pub(crate) discard: Pile<CardId>,
     /// Hands, each kept in card-id order (hand order carries no information).
     pub(crate) hands: Vec<Vec<CardId>>,
+    /// The cards in hands that every player saw go there (CC-D1), in card-id order; the
+    /// hand holding each says whose. One flat list keeps the clone to one allocation.
+    pub(crate) known: Vec<CardId>,
     pub(crate) champions: Vec<Vec<Creature>>,
     /// Cards out of the game (only scenarios put cards here).
     pub(crate) boxed: Vec<CardId>,
@@ -320,6 +343,8 @@ pub struct State {
     pub(crate) tasks: Vec<Task>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
+    /// BERSERK! cards resolved this turn (CC-D2).
+    pub(crate) berserks_this_turn: u8,
 }
 
 /// Clones with room to grow where `apply` grows: a hand gains cards and the procedure
@@ -341,6 +366,7 @@ impl Clone for State {
             deck: self.deck.clone(),
             discard: Pile::from_bottom_to_top(with_room(self.discard.as_slice(), 8)),
             hands: self.hands.iter().map(|h| with_room(h, 4)).collect(),
+            known: self.known.clone(),
             champions: self.champions.clone(),
             boxed: self.boxed.clone(),
             revealed: self.revealed.clone(),
@@ -350,6 +376,7 @@ impl Clone for State {
             tasks: with_room(&self.tasks, 6),
             pending: self.pending,
             outcome: self.outcome.clone(),
+            berserks_this_turn: self.berserks_this_turn,
         }
     }
 }
@@ -367,6 +394,8 @@ pub struct StateData {
     deck: Vec<CardId>,
     discard: Vec<CardId>,
     hands: Vec<Vec<CardId>>,
+    #[serde(default)]
+    known_in_hand: Vec<Vec<CardId>>,
     champions: Vec<Vec<Creature>>,
     #[serde(default)]
     boxed: Vec<CardId>,
@@ -379,10 +408,15 @@ pub struct StateData {
     tasks: Vec<Task>,
     pending: Pending,
     outcome: Option<Outcome>,
+    #[serde(default)]
+    berserks_this_turn: u8,
 }
 
 impl From<State> for StateData {
     fn from(s: State) -> StateData {
+        let known_in_hand = (0..s.hands.len())
+            .map(|i| s.known_in_hand(Seat(i as u8)))
+            .collect();
         StateData {
             config: s.rules.0.config.clone(),
             rng: s.rng,
@@ -392,6 +426,7 @@ impl From<State> for StateData {
             deck: s.deck.as_slice().to_vec(),
             discard: s.discard.as_slice().to_vec(),
             hands: s.hands,
+            known_in_hand,
             champions: s.champions,
             boxed: s.boxed,
             revealed: s.revealed,
@@ -401,6 +436,7 @@ impl From<State> for StateData {
             tasks: s.tasks,
             pending: s.pending,
             outcome: s.outcome,
+            berserks_this_turn: s.berserks_this_turn,
         }
     }
 }
@@ -413,6 +449,22 @@ impl TryFrom<StateData> for State {
         for h in &mut hands {
             h.sort_unstable();
         }
+        let n = rules.num_players;
+        if hands.len() != n || d.known_in_hand.len() > n {
+            return Err(Error::state(format!(
+                "expected {n} hands and at most {n} lists of known cards in hand"
+            )));
+        }
+        // States saved before CC-D1 have no list: nothing is known.
+        for (i, list) in d.known_in_hand.iter().enumerate() {
+            if let Some(c) = list.iter().find(|c| !hands[i].contains(c)) {
+                return Err(Error::state(format!(
+                    "card {c} is known to be in P{i}'s hand but is not there"
+                )));
+            }
+        }
+        let mut known: Vec<CardId> = d.known_in_hand.into_iter().flatten().collect();
+        known.sort_unstable();
         let state = State {
             rules: RulesRef(Arc::new(rules)),
             rng: d.rng,
@@ -422,6 +474,7 @@ impl TryFrom<StateData> for State {
             deck: Pile::from_bottom_to_top(d.deck),
             discard: Pile::from_bottom_to_top(d.discard),
             hands,
+            known,
             champions: d.champions,
             boxed: d.boxed,
             revealed: d.revealed,
@@ -431,6 +484,7 @@ impl TryFrom<StateData> for State {
             tasks: d.tasks,
             pending: d.pending,
             outcome: d.outcome,
+            berserks_this_turn: d.berserks_this_turn,
         };
         state.validate()?;
         Ok(state)
@@ -440,6 +494,12 @@ impl TryFrom<StateData> for State {
 impl State {
     pub(crate) fn rules(&self) -> &Rules {
         &self.rules.0
+    }
+
+    /// The card a position named `name` (`rhino_f`, or `rhino_f#1` for its first copy;
+    /// see [`CardSet::card_id`]): the names-back answer of the position editor.
+    pub fn card_id(&self, name: &str) -> Option<CardId> {
+        self.cards().card_id(name)
     }
 
     /// The configuration of this game.
@@ -480,6 +540,18 @@ impl State {
     /// A player's hand, in card-id order (hidden information: use views for front ends).
     pub fn hand(&self, seat: Seat) -> &[CardId] {
         self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The cards of `seat`'s hand that every player saw go there and that have not left
+    /// it since (CC-D1): a winning defender's returned creature, a face-up card taken after
+    /// a battle. In card-id order; public.
+    pub fn known_in_hand(&self, seat: Seat) -> Vec<CardId> {
+        let hand = self.hand(seat);
+        self.known
+            .iter()
+            .copied()
+            .filter(|c| hand.binary_search(c).is_ok())
+            .collect()
     }
 
     /// The deck, bottom first (hidden information).
@@ -563,6 +635,40 @@ impl State {
             return Err(Error::state(format!(
                 "expected {n} hands and {n} champion areas"
             )));
+        }
+        if self.known.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(Error::state("the known cards in hand repeat a card"));
+        }
+        if let Some(c) = self
+            .known
+            .iter()
+            .find(|c| !self.hands.iter().any(|h| h.contains(c)))
+        {
+            return Err(Error::state(format!(
+                "card {c} is known to be in a hand but is in none"
+            )));
+        }
+        if self.tasks.len() > MAX_TASKS {
+            return Err(Error::state(format!(
+                "{} procedure steps; at most {MAX_TASKS}",
+                self.tasks.len()
+            )));
+        }
+        if self.rng.forced().count() > fuda_core::MAX_FORCED {
+            return Err(Error::state(format!(
+                "more than {} forced outcomes",
+                fuda_core::MAX_FORCED
+            )));
+        }
+        if self.berserks_this_turn > self.config().berserk_battles_per_turn {
+            return Err(Error::state(
+                "more BERSERK! cards resolved this turn than `berserk_battles_per_turn` allows",
+            ));
+        }
+        if let Some(Outcome::Winners(w)) = &self.outcome {
+            for seat in w.iter() {
+                seat_ok(seat, "the outcome")?;
+            }
         }
         seat_ok(self.dealer, "dealer")?;
         seat_ok(self.active, "active")?;

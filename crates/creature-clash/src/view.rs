@@ -28,6 +28,9 @@ pub struct View {
     pub discard: Vec<CardId>,
     /// Every player's hand size.
     pub hand_counts: Vec<usize>,
+    /// Per seat, the cards every player saw go into that hand and that are still there
+    /// (CC-D1: a winning defender's returned creature, a face-up card taken), card-id order.
+    pub known_in_hand: Vec<Vec<CardId>>,
     /// The observer's own hand, in card-id order (`None` for a spectator).
     pub hand: Option<Vec<CardId>>,
     /// The power of the strongest creature the observer's hand can build (0 if none;
@@ -76,6 +79,9 @@ pub fn view(s: &State, observer: Observer) -> View {
         deck_count: s.deck.len(),
         discard: s.discard.as_slice().to_vec(),
         hand_counts: s.hands.iter().map(Vec::len).collect(),
+        known_in_hand: (0..s.num_players())
+            .map(|i| s.known_in_hand(Seat(i as u8)))
+            .collect(),
         hand: own.map(|p| s.hand(p).to_vec()),
         best_creature_power: own.map(|p| best_creature_power(s, p)),
         champions: s.champions.clone(),

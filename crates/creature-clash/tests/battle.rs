@@ -146,33 +146,35 @@ fn cc_t5_forfeit_declined_keeps_hand() {
     assert_eq!(g.pending(), Pending::NextTarget { seat: P1 });
 }
 
-/// CC-5.8, CC-A18: the random steal is uniform over the defender's hand (R5): over many
-/// seeds every one of P2's seven cards gets taken.
+/// CC-5.8, CC-A18, R5: the random steal takes the card at the drawn index of the
+/// defender's hand in card-id order; forcing each index in turn, every one of P2's seven
+/// cards can be taken, and only that one moves.
 #[test]
 fn cc_5_8_random_steal_reaches_every_card() {
-    let mut counts = std::collections::BTreeMap::new();
-    for seed in 0..140 {
-        let mut g = setup(4)
+    let mut taken = std::collections::BTreeSet::new();
+    for k in 0..7 {
+        let scenario = setup(4)
             .hand(P1, &P1_HAND)
             .hand(P2, &P2_NO_BACK)
             .hand(P3, &P3_NO_BACK)
             .hand(P0, &P0_NO_BACK)
             .deck(&[TURN_CARD])
             .filler(5)
-            .seed(seed)
-            .build();
+            .scenario()
+            .force_pick(k);
+        let mut g = Table::new(scenario.build().unwrap());
         rc_attacks(&mut g, P2);
         let before = g.hand(P2);
+        let expected = g.name(g.s.hand(P2)[k as usize]);
         g.act(P1, Choice::StealRandom);
         let gone: Vec<String> = before
             .into_iter()
             .filter(|c| !g.holds(P2, c) && g.holds(P1, c))
             .collect();
-        assert_eq!(gone.len(), 1);
-        *counts.entry(gone[0].clone()).or_insert(0) += 1;
+        assert_eq!(gone, vec![expected.clone()], "pick {k}");
+        taken.insert(expected);
     }
-    assert_eq!(counts.len(), 7, "{counts:?}");
-    assert!(counts.values().all(|&k| k >= 5), "{counts:?}");
+    assert_eq!(taken.len(), 7, "{taken:?}");
 }
 
 /// CC-T6, CC-6.5, CC-6.6, CC-5.7: RC (23) beats LION20; P1 steals `lion_f`; `wolf_m` and

@@ -372,14 +372,13 @@ fn cc_a7_variant_deferred_berserk() {
     assert!(g.s.chain().is_none(), "the attack is over");
 }
 
-/// CC-6.13 step 7, CC-A8 variant: with `berserk_min_participants = 2` a mid-chain berserk
+/// CC-6.13 step 7, CC-A8 (default `berserk_min_participants = 2`): a mid-chain berserk
 /// battle with the attacker as the only participant is skipped: RC stays in play and the
 /// chain continues.
 #[test]
-fn cc_6_13_skipped_battle_chain_continues() {
+fn cc_a8_default_lone_attacker_skipped_chain_continues() {
     let mut g = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK)
         .deck(&[TURN_CARD, "berserk_2"])
-        .configure(|c| c.berserk_min_participants = 2)
         .build();
     rc_attacks(&mut g, P2);
     g.act(P2, g.defend(LION20));
@@ -390,12 +389,13 @@ fn cc_6_13_skipped_battle_chain_continues() {
     assert_eq!(g.pending(), Pending::NextTarget { seat: P1 });
 }
 
-/// CC-A8, CC-6.13 step 2: by default the attacker's creature in play is a lone
-/// participant and becomes a Champion, which ends the chain.
+/// CC-A8 variant `berserk_min_participants = 1`, CC-6.13 step 2: the attacker's creature
+/// in play is a lone participant and becomes a Champion, which ends the chain.
 #[test]
-fn cc_a8_lone_attacker_in_play_becomes_champion() {
+fn cc_a8_variant_one_lone_attacker_in_play_becomes_champion() {
     let mut g = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK)
         .deck(&[TURN_CARD, "berserk_2"])
+        .configure(|c| c.berserk_min_participants = 1)
         .build();
     rc_attacks(&mut g, P2);
     g.act(P2, g.defend(LION20));
@@ -430,11 +430,11 @@ fn e12() -> Setup {
 
 const TURTLE14: [&str; 3] = ["turtle_f", "hippo_m", "penguin_b"];
 
-/// CC-E12, CC-A8: a lone participant's creature is the highest revealed: P0 gains a
-/// Champion.
+/// CC-E12, CC-A8 variant `berserk_min_participants = 1`: a lone participant's creature is
+/// the highest revealed: P0 gains a Champion.
 #[test]
-fn cc_e12_lone_participant_becomes_champion() {
-    let mut g = e12().build();
+fn cc_e12_variant_one_lone_participant_becomes_champion() {
+    let mut g = e12().configure(|c| c.berserk_min_participants = 1).build();
     let events = g.act(P1, Choice::DrawForTurn);
     assert_eq!(battle_event(&events), Some((vec![P0], false)));
     g.act(P0, g.commit(TURTLE14));
@@ -443,11 +443,12 @@ fn cc_e12_lone_participant_becomes_champion() {
     assert_eq!(g.pending(), Pending::Main { seat: P1 });
 }
 
-/// CC-E12 with `berserk_min_participants = 2` (CC-A8 variant): nothing is revealed, no
-/// Champion; the card is discarded and P1 draws its replacement.
+/// CC-E12, CC-A8 (default `berserk_min_participants = 2`, L121 「他のプレイヤーと
+/// BERSERK!バトル」): the lone player who could build reveals nothing, no Champion; the card
+/// is discarded, everyone refills and P1 draws its replacement.
 #[test]
-fn cc_e12_variant_min_two_participants() {
-    let mut g = e12().configure(|c| c.berserk_min_participants = 2).build();
+fn cc_a8_default_lone_participant_reveals_nothing() {
+    let mut g = e12().build();
     let events = g.act(P1, Choice::DrawForTurn);
     assert_eq!(battle_event(&events), Some((vec![P0], true)));
     assert!(!events
@@ -459,8 +460,7 @@ fn cc_e12_variant_min_two_participants() {
     assert_eq!(g.pending(), Pending::Main { seat: P1 });
 }
 
-/// CC-A8, CC-6.13 step 3: with no participant at all (fewer than the minimum of 1) the
-/// battle is skipped: only the discard and the refill happen.
+/// CC-A8, CC-6.13 step 3: with no participant at all the battle is skipped: only the discard and the refill happen.
 #[test]
 fn cc_a8_no_participants() {
     let mut g = setup(4)
@@ -509,7 +509,10 @@ fn cc_a10_venom_has_no_effect_in_berserk() {
 /// battle at once; afterwards the refill goes on.
 #[test]
 fn cc_6_13_nested_berserk_in_refill() {
-    let mut g = e12().deck(&["berserk_1", "berserk_2"]).build();
+    let mut g = e12()
+        .deck(&["berserk_1", "berserk_2"])
+        .configure(|c| c.berserk_min_participants = 1)
+        .build();
     g.act(P1, Choice::DrawForTurn);
     let events = g.act(P0, g.commit(TURTLE14));
     let battles: Vec<_> = events
@@ -527,8 +530,8 @@ fn cc_6_13_nested_berserk_in_refill() {
     assert_eq!(g.pending(), Pending::Main { seat: P1 });
 }
 
-/// CC-6.13 trigger: a BERSERK! drawn while redrawing is fought at once (here P3 alone);
-/// afterwards the redraw completes and the turn ends.
+/// CC-6.13 trigger: a BERSERK! drawn while redrawing is fought at once (here P3 alone,
+/// with `berserk_min_participants = 1`); afterwards the redraw completes and the turn ends.
 #[test]
 fn cc_6_13_berserk_during_redraw() {
     let mut g = setup(4)
@@ -538,6 +541,7 @@ fn cc_6_13_berserk_during_redraw() {
         .hand(P0, &P3_NO_BACK)
         .deck(&["berserk_3"])
         .filler(20)
+        .configure(|c| c.berserk_min_participants = 1)
         .build();
     let events = g.act(P1, Choice::Redraw);
     assert_eq!(battle_event(&events), Some((vec![P3], false)));
@@ -547,8 +551,8 @@ fn cc_6_13_berserk_during_redraw() {
     assert_eq!(g.pending(), Pending::TurnStart { seat: P2 });
 }
 
-/// CC-6.13 trigger: a BERSERK! drawn in an end-of-turn refill (CC-4.6) is fought at once;
-/// the adjustment then continues.
+/// CC-6.13 trigger: a BERSERK! drawn in an end-of-turn refill (CC-4.6) is fought at once
+/// (P2 alone, with `berserk_min_participants = 1`); the adjustment then continues.
 #[test]
 fn cc_6_13_berserk_during_end_of_turn_refill() {
     let short_p3 = [
@@ -565,6 +569,7 @@ fn cc_6_13_berserk_during_end_of_turn_refill() {
         .hand(P0, &OTHER_NO_BACK)
         .deck(&[TURN_CARD, "berserk_3"])
         .filler(20)
+        .configure(|c| c.berserk_min_participants = 1)
         .build();
     g.act(P1, Choice::DrawForTurn);
     let events = g.act(P1, g.discard(TURN_CARD));

@@ -78,6 +78,8 @@ fn cc_t25_berserk_champion_wins_for_non_active_player() {
         .champion(P3, ["scorpion_f", "scorpion_m", "scorpion_b"])
         .deck(&["berserk_1"])
         .filler(20)
+        // A lone participant fights (CC-A8 variant).
+        .configure(|c| c.berserk_min_participants = 1)
         .build();
     g.act(P1, Choice::DrawForTurn);
     assert_eq!(g.pending(), Pending::BerserkCommit { seat: P3 });
@@ -225,7 +227,7 @@ fn at_turn_limit(p3_champions: usize) -> Table {
         ["tiger_f", "tiger_m", "tiger_b"],
     ];
     let mut s = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK)
-        .configure(|c| c.turn_limit = Some(10))
+        .configure(|c| c.turn_limit = 10)
         .turns_completed(9)
         .champion(P2, ["hippo_f", "hippo_m", "hippo_b"])
         .champion(P2, ["scorpion_f", "scorpion_m", "scorpion_b"]);
@@ -258,7 +260,7 @@ fn cc_7_3_turn_limit_tie_shares_win() {
 fn cc_a23_turn_limit_terminates_random_games() {
     for seed in 0..20u64 {
         let mut config = Config::for_players(2 + (seed % 5) as u8);
-        config.turn_limit = Some(40);
+        config.turn_limit = 40;
         let mut s = new_game(&config, seed).unwrap();
         let mut pick = fuda_core::GameRng::from_seed(seed);
         let mut steps = 0;

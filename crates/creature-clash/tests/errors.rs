@@ -389,7 +389,7 @@ fn bad_thresholds() {
         "champions_to_win"
     );
     let mut c = Config::for_players(4);
-    c.turn_limit = Some(0);
+    c.turn_limit = 0;
     assert_eq!(config_field(new_game(&c, 0).unwrap_err()), "turn_limit");
 }
 
@@ -650,4 +650,333 @@ fn state_with_inconsistent_pending_decision() {
     let mut v = serde_json::to_value(&g.s).unwrap();
     v["pending"] = serde_json::json!({"decision": "discard_excess", "seat": 3});
     assert!(load(&v).unwrap_err().contains("pending"));
+}
+
+// --- positions ----------------------------------------------------------------------------
+
+/// The field a refused position names.
+fn position_field(err: Error) -> (String, String) {
+    match err {
+        Error::Scenario { field, message } => (field, message),
+        other => panic!("expected a position error, got {other}"),
+    }
+}
+
+fn frame() -> Scenario {
+    Scenario::new(4)
+        .configure(|c| c.dealer = DealerRule::Fixed(P0))
+        .active(P1)
+        .hand(P1, &P1_HAND)
+        .hand(P2, &P2_LION)
+        .hand(P3, &P3_NO_BACK)
+        .hand(P0, &P0_NO_BACK)
+}
+
+/// Bad positions are refused with a typed error naming the field (and the card), never a
+/// panic: a card twice, an unknown card, a BERSERK! in hand, seats out of range, sizes
+/// beyond the limits.
+#[test]
+fn bad_position_cards_and_sizes() {
+    let cases: Vec<(Scenario, &str, &str)> = vec![
+        (
+            frame().deck_top(&["rhino_f"]),
+            "deck",
+            "`rhino_f` is placed twice",
+        ),
+        (
+            frame().discard(&["dragon_f"]),
+            "discard",
+            "unknown card `dragon_f`",
+        ),
+        (frame().deck_top(&["lion_b#2"]), "deck", "one copy"),
+        (
+            frame().hand(P3, &["berserk_1"]),
+            "hands[3]",
+            "can never be held",
+        ),
+        (frame().hand(Seat(4), &["eagle_f"]), "hands", "5 seats"),
+        (frame().active(Seat(6)), "active", "not a seat"),
+        (
+            frame().champion(P1, ["lion_b", "tiger_m", "tiger_f"]),
+            "champions[1]",
+            "FRONT",
+        ),
+        (
+            frame().known_in_hand(P2, &["rhino_f"]),
+            "known_in_hand[2]",
+            "not in the hand",
+        ),
+        (
+            frame().turns_completed(500),
+            "turns_completed",
+            "turn limit",
+        ),
+        (frame().berserks_this_turn(9), "berserks_this_turn", "above"),
+        (
+            frame().force_shuffle(&["eagle_f", "eagle_f"]),
+            "forced[0]",
+            "twice",
+        ),
+        (
+            frame().force_shuffle(&["griffin_b"]),
+            "forced[0]",
+            "unknown",
+        ),
+    ];
+    for (scenario, field, words) in cases {
+        let (got, message) = position_field(scenario.build().unwrap_err());
+        assert_eq!(got, field, "{message}");
+        assert!(message.contains(words), "{field}: {message}");
+    }
+    let mut s = frame();
+    for _ in 0..=fuda_core::MAX_FORCED {
+        s = s.force_pick(0);
+    }
+    assert_eq!(position_field(s.build().unwrap_err()).0, "forced");
+    let mut c = frame();
+    for _ in 0..4 {
+        c = c.champion(P2, ["lion_f", "lion_m", "lion_b"]);
+    }
+    assert!(c.build().is_err());
+}
+
+/// A decision the rules cannot ask for in the position is refused, naming the problem: a
+/// defence by a player who cannot build (the rules forfeit for them), an excess discard
+/// with 7 cards, a berserk battle everyone has committed to or with a lone participant, a
+/// battle outcome the powers contradict, a main decision with an empty hand, an attack
+/// missing or not allowed.
+#[test]
+fn bad_position_decisions() {
+    use fuda_creature_clash::{BattleResult, BerserkDuring};
+    let p1_rest = ["rabies_1", "moose_f", "dromedary_f", "vulture_f"];
+    let attacking = || frame().hand(P1, &p1_rest).attack(RC, &[]);
+    let cases: Vec<(Scenario, &str, &str)> = vec![
+        (
+            attacking().at_defend(P3, None),
+            "start.defender",
+            "cannot build",
+        ),
+        (
+            attacking().at_defend(P1, None),
+            "start.defender",
+            "themselves",
+        ),
+        (frame().at_defend(P2, None), "attack", "needs the attack"),
+        (attacking().at_main(), "attack", "no attack"),
+        (
+            attacking().at_defend(P2, Some("rabies_1")),
+            "start.rabies",
+            "placed twice",
+        ),
+        (
+            frame()
+                .hand(P1, &["moose_f", "dromedary_f"])
+                .attack(RC, &[])
+                .at_defend(P2, Some("rabies_1")),
+            "start.rabies",
+            "after a won battle",
+        ),
+        (
+            attacking().at_steal(P2, BattleResult::AttackerWins, Some(GRIZ24), None),
+            "start.defence",
+            "placed twice",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .hand(
+                    P2,
+                    &["black_widow_f", "gorilla_f", "hamster_f", "mosquito_f"],
+                )
+                .attack(RC, &[])
+                .at_steal(P2, BattleResult::AttackerWins, Some(GRIZ24), None),
+            "start.result",
+            "does not beat",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .hand(
+                    P2,
+                    &["black_widow_f", "gorilla_f", "hamster_f", "mosquito_f"],
+                )
+                .attack(RC, &[])
+                .at_steal(
+                    P2,
+                    BattleResult::Tie,
+                    Some(["tiger_f", "lion_m", "hippo_b"]),
+                    None,
+                ),
+            "start.result",
+            "tie",
+        ),
+        (
+            attacking().at_steal(P2, BattleResult::Forfeit, None, None),
+            "start.result",
+            "must defend",
+        ),
+        (
+            attacking().at_next_target(),
+            "start.beaten",
+            "only after beating",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .attack(RC, &[P2, P3, P0])
+                .at_next_target(),
+            "attack.beaten",
+            "every opponent",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .attack(RC, &[P1])
+                .at_next_target(),
+            "attack.beaten",
+            "themselves",
+        ),
+        (frame().hand(P1, &[]).at_main(), "hands", "holds no card"),
+        (
+            frame().at_discard_excess(P2),
+            "start.seat",
+            "no more than 7",
+        ),
+        (
+            frame()
+                .configure(|c| {
+                    c.end_of_turn_adjust = fuda_creature_clash::EndOfTurnAdjust::ActiveOnly
+                })
+                .hand(
+                    P2,
+                    &[
+                        "lion_f",
+                        "wolf_m",
+                        "kangaroo_b",
+                        "black_widow_f",
+                        "gorilla_f",
+                        "hamster_f",
+                        "mosquito_f",
+                        "eagle_f",
+                    ],
+                )
+                .at_discard_excess(P2),
+            "start.seat",
+            "active_only",
+        ),
+        (
+            frame().hand(P2, &P2_NO_BACK).at_berserk_commit(
+                "berserk_1",
+                P1,
+                BerserkDuring::TurnDraw,
+            ),
+            "hands",
+            "skipped",
+        ),
+        (
+            frame().at_berserk_commit("rabies_2", P1, BerserkDuring::TurnDraw),
+            "start.card",
+            "not a BERSERK!",
+        ),
+        (
+            frame()
+                .hand(P3, &["shark_f", "tiger_m", "lion_b"])
+                .at_berserk_commit("berserk_1", P2, BerserkDuring::TurnDraw),
+            "start.drawn_by",
+            "turn draw",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .hand(P3, &["shark_f", "tiger_m", "lion_b"])
+                .committed(P2, LION20)
+                .committed(P3, ["shark_f", "tiger_m", "lion_b"])
+                .at_berserk_commit("berserk_1", P1, BerserkDuring::TurnDraw),
+            "berserk_commits",
+            "every participant",
+        ),
+        (
+            frame()
+                .hand(P1, &p1_rest)
+                .hand(P3, &["shark_f", "tiger_m", "lion_b"])
+                .committed(P3, ["shark_f", "tiger_m", "lion_b"])
+                .at_berserk_commit("berserk_1", P1, BerserkDuring::TurnDraw),
+            "berserk_commits[0]",
+            "not the next participant",
+        ),
+        (frame().committed(P2, LION20), "berserk_commits", "belong"),
+        (
+            frame().dealer(P1).at_deal().hand(P1, &["rhino_f"]),
+            "hands",
+            "deal",
+        ),
+    ];
+    for (scenario, field, words) in cases {
+        let (got, message) = position_field(scenario.build().unwrap_err());
+        assert_eq!(got, field, "{message}");
+        assert!(message.contains(words), "{field}: {message}");
+    }
+}
+
+/// Position files are data: unknown fields and malformed values are refused by serde with
+/// a message naming them, and a forced die (Creature Clash! rolls none) is not a forced
+/// outcome of this game.
+#[test]
+fn bad_position_json() {
+    for (text, words) in [
+        (r#"{"colour": "red"}"#, "colour"),
+        (r#"{"start": {"decision": "fly"}}"#, "fly"),
+        (
+            r#"{"start": {"decision": "defend", "defender": 2, "extra": 1}}"#,
+            "extra",
+        ),
+        (r#"{"forced": [{"die": 3}]}"#, "die"),
+        (r#"{"hands": [["rhino_f"], 7]}"#, "invalid type"),
+        (r#"{"attack": {"creature": ["rhino_f"]}}"#, "array"),
+    ] {
+        let err = serde_json::from_str::<Scenario>(text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(words), "{text}: {err}");
+    }
+}
+
+/// Arbitrary small edits of the position files (numbers and seat fields) either build a
+/// position that plays on without panicking, or are refused with a typed error.
+#[test]
+fn edited_positions_never_panic() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/positions");
+    let mut rng = fuda_core::GameRng::from_seed(11);
+    let mut built = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let base = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let digits: Vec<usize> = base
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_digit())
+            .map(|(i, _)| i)
+            .collect();
+        for _ in 0..300 {
+            let mut text = base.clone().into_bytes();
+            for _ in 0..1 + rng.below(2) {
+                let at = digits[rng.below(digits.len())];
+                text[at] = b'0' + rng.below(10) as u8;
+            }
+            let text = String::from_utf8(text).unwrap();
+            let Ok(scenario) = Scenario::from_json(&text) else {
+                continue;
+            };
+            if let Ok(mut s) = scenario.build() {
+                built += 1;
+                for _ in 0..20 {
+                    let legal = legal_actions(&s);
+                    let Some(a) = legal.first() else { break };
+                    // A forced outcome may not fit: refused, never a panic.
+                    if apply_in_place(&mut s, a).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(built > 100, "{built} edited positions built");
 }

@@ -211,6 +211,8 @@ fn cc_t14_rabies_not_in_berserk_reveal() {
         .hand(P0, &P0_NO_BACK)
         .deck(&["berserk_1"])
         .filler(10)
+        // A lone participant fights (CC-A8 variant).
+        .configure(|c| c.berserk_min_participants = 1)
         .build();
     g.act(P1, Choice::DrawForTurn);
     assert_eq!(g.pending(), Pending::BerserkCommit { seat: P2 });
@@ -301,7 +303,7 @@ fn cc_e1_two_players_single_battle_champion() {
 fn cc_e1_rabies_never_offered_with_two_players() {
     for seed in 0..30 {
         let mut config = fuda_creature_clash::Config::for_players(2);
-        config.turn_limit = Some(60);
+        config.turn_limit = 60;
         let mut s = fuda_creature_clash::new_game(&config, seed).unwrap();
         let mut pick = fuda_core::GameRng::from_seed(seed);
         while s.outcome().is_none() {

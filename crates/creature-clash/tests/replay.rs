@@ -7,7 +7,7 @@ use fuda_creature_clash::{Config, CreatureClash};
 /// Plays a random game of `turns` turns and records it.
 fn recorded_game(seed: u64) -> (Replay<CreatureClash>, fuda_creature_clash::State) {
     let config = Config {
-        turn_limit: Some(40),
+        turn_limit: 40,
         ..Config::for_players(4)
     };
     let mut replay = Replay::<CreatureClash>::new(config.clone(), seed);

@@ -6,7 +6,7 @@ use common::*;
 use fuda_core::GameRng;
 use fuda_creature_clash::{
     new_game, view, CardClass, CardId, CardSet, Config, DealerRule, Observer, OpeningBerserk,
-    Pending, Position, Seat, State, HAND_SIZE,
+    Pending, Position, Scenario, Seat, State, HAND_SIZE,
 };
 
 fn config(n: u8, dealer: Seat) -> Config {
@@ -45,25 +45,72 @@ fn expected_deal(seed: u64, n: usize, dealer: Seat) -> (Vec<Vec<CardId>>, Vec<Ca
     (hands, set_aside)
 }
 
-/// A seed whose opening deal meets at least one BERSERK!.
-fn seed_with_dealt_berserk() -> (u64, Vec<CardId>) {
-    (0..500)
-        .find_map(|seed| {
-            let (_, aside) = expected_deal(seed, 4, P0);
-            (!aside.is_empty()).then_some((seed, aside))
-        })
-        .expect("some seed deals a BERSERK!")
+/// The opening hands of [`forced_deal`], in deal order (P1, P2, P3, P0).
+const DEALT: [[&str; 7]; 4] = [
+    [
+        "rhino_f",
+        "crocodile_m",
+        "barracuda_b",
+        "moose_f",
+        "dromedary_f",
+        "vulture_f",
+        "piranha_f",
+    ],
+    [
+        "lion_f",
+        "wolf_m",
+        "kangaroo_b",
+        "black_widow_f",
+        "gorilla_f",
+        "hamster_f",
+        "mosquito_f",
+    ],
+    [
+        "ostrich_f",
+        "ostrich_m",
+        "turtle_f",
+        "turtle_m",
+        "penguin_f",
+        "penguin_m",
+        "rabbit_f",
+    ],
+    [
+        "gila_monster_f",
+        "gila_monster_m",
+        "porcupine_m",
+        "rabbit_m",
+        "bumblebee_f",
+        "hamster_m",
+        "moose_m",
+    ],
+];
+
+/// A 4-player game dealt by P0 from a forced deal shuffle (R1): the hands of [`DEALT`],
+/// with `berserk_1` met by P2's first card and `berserk_3` by P0's third, both set aside.
+fn forced_deal(c: Config, seed: u64) -> State {
+    let mut order = Vec::new();
+    for round in 0..7 {
+        for (k, hand) in DEALT.iter().enumerate() {
+            match (round, k) {
+                (0, 1) => order.push("berserk_1"),
+                (2, 3) => order.push("berserk_3"),
+                _ => {}
+            }
+            order.push(hand[round]);
+        }
+    }
+    Scenario::with_config(c)
+        .seed(seed)
+        .at_deal()
+        .force_shuffle(&order)
+        .build()
+        .unwrap()
 }
 
 fn hands_of(s: &State) -> Vec<Vec<CardId>> {
     (0..s.num_players())
         .map(|i| s.hand(Seat(i as u8)).to_vec())
         .collect()
-}
-
-fn can_build(s: &State, seat: Seat) -> bool {
-    let has = |p: Position| s.hand(seat).iter().any(|&c| position_of(s, c) == Some(p));
-    has(Position::Front) && has(Position::Middle) && has(Position::Back)
 }
 
 /// CC-T1, CC-3.3, CC-3.7, CC-3.8: 4 players, dealer P0: every hand 7, deck 74, discard and
@@ -109,11 +156,14 @@ fn cc_3_6_deal_one_at_a_time_clockwise() {
 /// into the deck: hands 7, deck 74.
 #[test]
 fn cc_t1_dealt_berserk_is_replaced_and_reshuffled() {
-    let (seed, aside) = seed_with_dealt_berserk();
-    let s = new_game(&config(4, P0), seed).unwrap();
-    assert_eq!(hands_of(&s), expected_deal(seed, 4, P0).0);
+    let s = forced_deal(config(4, P0), 3);
+    for (k, hand) in DEALT.iter().enumerate() {
+        let seat = Seat(((k + 1) % 4) as u8);
+        let mut want: Vec<CardId> = hand.iter().map(|c| s.card_id(c).unwrap()).collect();
+        want.sort();
+        assert_eq!(s.hand(seat), want, "{seat}");
+    }
     assert_eq!(s.deck().len(), 74);
-    assert!(aside.iter().all(|c| s.deck().contains(c)));
     let berserks: Vec<CardId> = s
         .deck()
         .iter()
@@ -125,17 +175,15 @@ fn cc_t1_dealt_berserk_is_replaced_and_reshuffled() {
 }
 
 /// R3: the set-aside BERSERK! cards are shuffled through the whole deck, not put on top or
-/// at the bottom: over the seeds that deal one, they end up at various depths.
+/// at the bottom: with the same forced deal and different seeds, they end up at various
+/// depths; a forced R3 shuffle puts them where it says.
 #[test]
 fn r3_set_aside_berserks_are_shuffled_in() {
     let mut depths = std::collections::BTreeSet::new();
-    for seed in 0..400 {
-        let (_, aside) = expected_deal(seed, 4, P0);
-        if aside.is_empty() {
-            continue;
-        }
-        let s = new_game(&config(4, P0), seed).unwrap();
-        for c in aside {
+    for seed in 0..40 {
+        let s = forced_deal(config(4, P0), seed);
+        for name in ["berserk_1", "berserk_3"] {
+            let c = s.card_id(name).unwrap();
             depths.insert(s.deck().iter().position(|&d| d == c).unwrap() / 10);
         }
     }
@@ -147,18 +195,22 @@ fn r3_set_aside_berserks_are_shuffled_in() {
 /// active; then P1's first turn begins.
 #[test]
 fn cc_a5_variant_resolve_after_deal() {
-    let (seed, aside) = seed_with_dealt_berserk();
     let mut c = config(4, P0);
     c.berserk_in_opening_deal = OpeningBerserk::ResolveAfterDeal;
-    let s = new_game(&c, seed).unwrap();
-    assert_eq!(hands_of(&s), expected_deal(seed, 4, P0).0);
-    assert_eq!(s.deck().len(), 74 - aside.len());
+    let s = forced_deal(c, 3);
+    assert_eq!(s.deck().len(), 72);
+    let aside = [
+        s.card_id("berserk_1").unwrap(),
+        s.card_id("berserk_3").unwrap(),
+    ];
     let mut g = Table::new(s);
-    let expected: Vec<Seat> = P1.clockwise(4).filter(|&p| can_build(&g.s, p)).collect();
-    assert_eq!(g.pending(), Pending::BerserkCommit { seat: expected[0] });
+    assert_eq!(g.pending(), Pending::BerserkCommit { seat: P1 });
     let b = g.s.berserk_battle().unwrap();
     assert_eq!(b.card, aside[0], "the first dealt is fought first");
-    assert_eq!(b.participants, expected);
+    assert_eq!(b.participants, vec![P1, P2]);
+    g.act(P1, g.commit(RC));
+    g.act(P2, g.commit(LION20));
+    assert_eq!(g.s.champions(P1).len(), 1, "23 beats 20");
     for _ in 0..40 {
         if g.pending() == (Pending::TurnStart { seat: P1 }) {
             break;

@@ -237,7 +237,7 @@ fn cc_4_7_next_turn() {
 #[test]
 fn cc_4_7_turn_limit_counts_redraw_turns() {
     let mut g = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK)
-        .configure(|c| c.turn_limit = Some(2))
+        .configure(|c| c.turn_limit = 2)
         .build();
     g.act(P1, Choice::Redraw);
     assert_eq!(g.s.turns_completed(), 1);

@@ -6,7 +6,7 @@ use crate::cards::CardId;
 use crate::config::VenomFate;
 use crate::event::Event;
 use crate::rules::end;
-use crate::rules::turn::{put_in_hand, take_from_hand};
+use crate::rules::turn::{forget_hand, put_in_hand, put_in_hand_publicly, take_from_hand};
 use crate::state::{Battle, BattleResult, Chain, Pending, State, Task};
 use fuda_core::{EventLog, Seat, SeatSet};
 
@@ -70,7 +70,7 @@ pub(crate) fn start_battle<L: EventLog<Event>>(
         return Some(Pending::Defend { seat: target });
     }
     // Forfeit: the attacker wins; the hand stays hidden.
-    chain.wins += 1;
+    chain.wins = chain.wins.saturating_add(1);
     if let Some(b) = chain.battle.as_mut() {
         b.result = Some(BattleResult::Forfeit);
     }
@@ -105,7 +105,7 @@ fn attack_value(s: &State) -> u32 {
         .and_then(|b| b.rabies)
         .and_then(|r| s.cards().info(r))
         .map_or(1, |i| u32::from(i.multiplier));
-    power * factor
+    power.saturating_mul(factor)
 }
 
 /// CC-5.6 `Defend` and the outcome of CC-6.5.
@@ -150,7 +150,7 @@ pub(crate) fn defend<L: EventLog<Event>>(
     battle.defence = Some(creature);
     match result {
         BattleResult::AttackerWins | BattleResult::Forfeit => {
-            chain.wins += 1;
+            chain.wins = chain.wins.saturating_add(1);
             Some(Pending::Steal {
                 seat: attacker,
                 from: defender,
@@ -161,7 +161,7 @@ pub(crate) fn defend<L: EventLog<Event>>(
             // CC-6.7 (1): the defender's creature returns to hand before the steal.
             battle.defence = None;
             for c in creature.cards() {
-                put_in_hand(s, defender, c);
+                put_in_hand_publicly(s, defender, c);
             }
             log.emit(|| Event::CreatureReturned {
                 seat: defender,
@@ -202,7 +202,8 @@ pub(crate) fn steal<L: EventLog<Event>>(
     };
     match card {
         Some(card) => {
-            put_in_hand(s, thief, card);
+            // The card was face up in the play area (CC-5.7).
+            put_in_hand_publicly(s, thief, card);
             log.emit(|| Event::Stole {
                 thief,
                 victim,
@@ -243,7 +244,7 @@ pub(crate) fn steal<L: EventLog<Event>>(
                     VenomFate::Discard => rest.extend(d.cards()),
                     VenomFate::ReturnToHand => {
                         for c in d.cards() {
-                            put_in_hand(s, battle.defender, c);
+                            put_in_hand_publicly(s, battle.defender, c);
                         }
                         log.emit(|| Event::CreatureReturned {
                             seat: battle.defender,
@@ -276,6 +277,9 @@ pub(crate) fn steal_random<L: EventLog<Event>>(
     let victim = s.chain.as_ref()?.battle.as_ref()?.defender;
     let held = s.hand(victim).len();
     let index = s.rng.below(held);
+    // Bystanders do not see which card goes: none of the victim's known cards is certain
+    // to be in that hand any more, nor known in the thief's (CC-D1).
+    forget_hand(s, victim);
     let card = s.hands.get_mut(victim.index())?.remove(index);
     put_in_hand(s, thief, card);
     log.emit(|| Event::Stole {

@@ -11,12 +11,9 @@ use crate::rules::turn::take_from_hand;
 use crate::state::{BerserkBattle, Pending, State, Task};
 use fuda_core::{EventLog, Seat};
 
-/// Steps 2–3: who takes part; too few participants skip the battle (CC-A8).
-pub(crate) fn start<L: EventLog<Event>>(
-    s: &mut State,
-    card: CardId,
-    log: &mut L,
-) -> Option<Pending> {
+/// Step 2: who takes part, clockwise from the active player, and which of them is the
+/// attacker fighting with the creature in play.
+pub(crate) fn participants(s: &State) -> (Vec<Seat>, Option<Seat>) {
     let n = s.num_players();
     let attacker_in_play = s.chain.as_ref().is_some_and(|c| c.creature.is_some());
     let mut participants = Vec::new();
@@ -30,6 +27,24 @@ pub(crate) fn start<L: EventLog<Event>>(
             participants.push(seat);
         }
     }
+    (participants, attacker_entry)
+}
+
+/// Steps 2–3: who takes part; too few participants skip the battle (CC-A8). Beyond the
+/// per-turn limit (CC-D2) the card is discarded unfought.
+pub(crate) fn start<L: EventLog<Event>>(
+    s: &mut State,
+    card: CardId,
+    log: &mut L,
+) -> Option<Pending> {
+    if s.berserks_this_turn >= s.config().berserk_battles_per_turn {
+        s.revealed.retain(|&c| c != card);
+        s.discard.put_top(card);
+        log.emit(|| Event::BerserkLimitReached { card });
+        return None;
+    }
+    s.berserks_this_turn = s.berserks_this_turn.saturating_add(1);
+    let (participants, attacker_entry) = participants(s);
     let skipped = participants.len() < usize::from(s.config().berserk_min_participants);
     log.emit(|| Event::BerserkBattle {
         card,

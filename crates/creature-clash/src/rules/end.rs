@@ -14,7 +14,7 @@ pub(crate) fn make_champion<L: EventLog<Event>>(
 ) {
     if let Some(area) = s.champions.get_mut(seat.index()) {
         area.push(creature);
-        let champions = area.len() as u8;
+        let champions = u8::try_from(area.len()).unwrap_or(u8::MAX);
         log.emit(|| Event::ChampionMade {
             seat,
             creature,

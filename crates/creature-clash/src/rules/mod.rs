@@ -21,18 +21,29 @@ use crate::state::{Pending, State, Task};
 use fuda_core::EventLog;
 
 /// Applies an action: check, perform, run. The state is untouched when an error is returned.
+/// With forced outcomes queued, a forced outcome that does not fit the draw it meets refuses
+/// the action ([`Error::ForcedOutcome`]); the fast path pays nothing for it.
 pub(crate) fn apply<L: EventLog<Event>>(
     s: &mut State,
     a: &Action,
     log: &mut L,
 ) -> Result<(), Error> {
     legal::check(s, a)?;
-    if let Some(next) = perform(s, a, log) {
-        s.pending = next;
-        return Ok(());
+    if s.rng.has_forced() {
+        fuda_core::perform_with_forced(s, |s| &mut s.rng, log, |s, events| transition(s, a, events))
+            .map_err(Error::ForcedOutcome)
+    } else {
+        transition(s, a, log);
+        Ok(())
     }
-    run(s, log);
-    Ok(())
+}
+
+/// Performs a checked action and runs the procedure it sets off.
+fn transition<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
+    match perform(s, a, log) {
+        Some(next) => s.pending = next,
+        None => run(s, log),
+    }
 }
 
 /// Carries out a checked decision. Returns the next decision when it follows directly,

@@ -11,10 +11,15 @@ use std::sync::Arc;
 /// A new game: R2 dealer, R1 shuffle, the deal one card at a time clockwise from the
 /// dealer's left (CC-3.6), then the first turn to the dealer's left (CC-3.8).
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
-    let rules = Rules::new(config)?;
+    Ok(deal(Rules::new(config)?, GameRng::from_seed(seed)))
+}
+
+/// The setup of CC-3.5 to CC-3.8 with a prepared generator (a position built at the deal
+/// queues forced outcomes in it: the dealer pick, the deal shuffle).
+pub(crate) fn deal(rules: Rules, mut rng: GameRng) -> State {
+    let (dealer_rule, opening) = (rules.config.dealer, rules.config.berserk_in_opening_deal);
     let n = rules.num_players;
-    let mut rng = GameRng::from_seed(seed);
-    let dealer = match config.dealer {
+    let dealer = match dealer_rule {
         DealerRule::Random => Seat(rng.below(n) as u8),
         DealerRule::Fixed(seat) => seat,
     };
@@ -42,7 +47,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
     }
     let mut tasks = vec![Task::BeginTurn];
     let mut revealed = Vec::new();
-    match config.berserk_in_opening_deal {
+    match opening {
         OpeningBerserk::ReplaceAndReshuffle => {
             if !set_aside.is_empty() {
                 // R3: the set-aside cards are shuffled into the whole remaining deck.
@@ -67,6 +72,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
         deck,
         discard: Pile::new(),
         hands,
+        known: Vec::new(),
         champions: vec![Vec::new(); n],
         boxed: Vec::new(),
         revealed,
@@ -76,7 +82,8 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
         tasks,
         pending: Pending::GameOver,
         outcome: None,
+        berserks_this_turn: 0,
     };
     run(&mut state, &mut NoEvents);
-    Ok(state)
+    state
 }

@@ -20,6 +20,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pend
 pub(crate) fn redraw<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     let seat = s.active;
     let cards = std::mem::take(&mut s.hands[seat.index()]);
+    s.known.retain(|c| cards.binary_search(c).is_err());
     s.discard.extend(cards.iter().copied());
     log.emit(|| Event::Redrew { seat, cards });
     s.tasks.push(Task::EndAttack);
@@ -41,20 +42,41 @@ pub(crate) fn discard<L: EventLog<Event>>(
     None
 }
 
-/// Removes a (checked) card from a hand.
+/// Removes a (checked) card from a hand; a publicly known card is no longer known there
+/// (CC-D1).
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
     if let Some(hand) = s.hands.get_mut(seat.index()) {
         if let Ok(i) = hand.binary_search(&card) {
             hand.remove(i);
         }
     }
+    if let Ok(i) = s.known.binary_search(&card) {
+        s.known.remove(i);
+    }
+}
+
+/// No card of `seat`'s hand is publicly known there any more (CC-D1).
+pub(crate) fn forget_hand(s: &mut State, seat: Seat) {
+    let hand = s.hand(seat).to_vec();
+    s.known.retain(|c| hand.binary_search(c).is_err());
 }
 
 /// Puts a card into a hand, keeping card-id order.
 pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
     if let Some(hand) = s.hands.get_mut(seat.index()) {
-        let at = hand.partition_point(|&c| c < card);
-        hand.insert(at, card);
+        insert_sorted(hand, card);
+    }
+}
+
+/// Puts a card every player saw into a hand: it is publicly known there (CC-D1).
+pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
+    put_in_hand(s, seat, card);
+    insert_sorted(&mut s.known, card);
+}
+
+fn insert_sorted(cards: &mut Vec<CardId>, card: CardId) {
+    if let Err(at) = cards.binary_search(&card) {
+        cards.insert(at, card);
     }
 }
 
@@ -88,7 +110,9 @@ pub(crate) fn adjust(s: &mut State, index: u8) -> Option<Pending> {
         return None;
     }
     let seat = Seat(((s.active.index() + usize::from(index)) % s.num_players()) as u8);
-    s.tasks.push(Task::Adjust { index: index + 1 });
+    s.tasks.push(Task::Adjust {
+        index: index.saturating_add(1),
+    });
     let held = s.hand(seat).len();
     if held < HAND_SIZE {
         s.tasks.push(Task::Refill { seat });
@@ -116,7 +140,8 @@ pub(crate) fn discard_excess<L: EventLog<Event>>(
 /// CC-4.7: the next player's turn, or the end of the game at the turn limit.
 pub(crate) fn next_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     s.turn = s.turn.saturating_add(1);
-    if s.config().turn_limit.is_some_and(|limit| s.turn >= limit) {
+    s.berserks_this_turn = 0;
+    if s.turn >= s.config().turn_limit {
         end::turn_limit_reached(s, log);
         return None;
     }

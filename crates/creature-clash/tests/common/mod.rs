@@ -210,7 +210,7 @@ impl Setup {
     }
 
     /// The scenario this setup describes, filler cards added to the deck.
-    fn scenario(self) -> Scenario {
+    pub fn scenario(self) -> Scenario {
         let mut deck = self.deck.clone();
         deck.extend(
             filler_order()
@@ -230,6 +230,26 @@ impl Setup {
             .unwrap_or_else(|e| panic!("scenario: {e}"));
         Table::new(state)
     }
+}
+
+/// The position file `tests/positions/NAME.json`, parsed; its JSON form must round-trip.
+pub fn position(name: &str) -> Scenario {
+    let path = format!("{}/tests/positions/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let scenario: Scenario = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let again: Scenario = serde_json::from_str(&serde_json::to_string(&scenario).unwrap())
+        .expect("the position's JSON form reads back");
+    assert_eq!(again, scenario, "{path} round-trips");
+    scenario
+}
+
+/// The game at the position file `tests/positions/NAME.json`, built through
+/// `fuda_core::Positions`.
+pub fn load_position(name: &str) -> Table {
+    use fuda_core::Positions;
+    let state = fuda_creature_clash::CreatureClash::from_scenario(&position(name))
+        .unwrap_or_else(|e| panic!("position {name}: {e}"));
+    Table::new(state)
 }
 
 /// A game under test, with every event it has produced.

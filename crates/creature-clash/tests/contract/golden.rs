@@ -10,18 +10,18 @@ use std::path::Path;
 fn golden_playthroughs_are_reproduced() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let two = Config {
-        turn_limit: Some(30),
+        turn_limit: 30,
         ..Config::for_players(2)
     };
     let four = Config {
         dealer: DealerRule::Fixed(Seat(0)),
-        turn_limit: Some(12),
+        turn_limit: 12,
         ..Config::for_players(4)
     };
     let six_deferred = Config {
         berserk_timing: BerserkTiming::DeferUntilAttackEnds,
         rabies_requires_prior_win: false,
-        turn_limit: Some(8),
+        turn_limit: 8,
         ..Config::for_players(6)
     };
     let specs = [

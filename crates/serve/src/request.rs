@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 /// A request object with typed accessors that fail with a `malformed` error naming the
 /// field.
 pub(crate) struct Request<'a> {
-    pub fields: &'a Map<String, Value>,
+    pub fields: &'a mut Map<String, Value>,
 }
 
 fn malformed(message: String) -> ProtocolError {
@@ -58,11 +58,12 @@ impl Request<'_> {
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
     }
 
-    /// `"config": {...}`, optional (missing fields take the game's defaults).
-    pub fn config(&self) -> Result<Value, ProtocolError> {
-        match self.fields.get("config") {
+    /// `"config": {...}`, optional (missing fields take the game's defaults); taken out of
+    /// the request (a configuration with a large card set is not copied).
+    pub fn take_config(&mut self) -> Result<Value, ProtocolError> {
+        match self.fields.remove("config") {
             None | Some(Value::Null) => Ok(Value::Object(Map::new())),
-            Some(c @ Value::Object(_)) => Ok(c.clone()),
+            Some(c @ Value::Object(_)) => Ok(c),
             Some(_) => Err(malformed("`config` must be an object".into())),
         }
     }

@@ -106,8 +106,8 @@ impl Server {
         }
         let parsed: Result<Value, _> = serde_json::from_str(line);
         let (id, answer) = match parsed {
-            Ok(Value::Object(fields)) => match request_id(&fields) {
-                Ok(id) => (id, self.dispatch(&fields)),
+            Ok(Value::Object(mut fields)) => match request_id(&fields) {
+                Ok(id) => (id, self.dispatch(&mut fields)),
                 Err(e) => (Value::Null, Err(e)),
             },
             Ok(_) => (
@@ -133,11 +133,12 @@ impl Server {
         respond(Value::Null, Err(error))
     }
 
-    fn dispatch(&mut self, fields: &Map<String, Value>) -> Result<Value, ProtocolError> {
-        let req = Request { fields };
-        match req.str("op")? {
+    fn dispatch(&mut self, fields: &mut Map<String, Value>) -> Result<Value, ProtocolError> {
+        let mut req = Request { fields };
+        let op = req.str("op")?.to_owned();
+        match op.as_str() {
             "games" => Ok(self.games()),
-            "create" => self.create(&req),
+            "create" => self.create(&mut req),
             "load" => self.load(&req),
             "list" => Ok(self.list()),
             "view" => {
@@ -171,7 +172,7 @@ impl Server {
                 } = session.events(observer, since, limit);
                 Ok(json!({ "events": events, "next": next, "total": total, "status": status(session) }))
             }
-            "cards" => self.cards(&req),
+            "cards" => self.cards(&mut req),
             "replay" => {
                 let session = self.session(&req)?;
                 if session.outcome().is_none() && !req.opt_bool("include_hidden")? {
@@ -254,9 +255,9 @@ impl Server {
         )
     }
 
-    fn create(&mut self, req: &Request) -> Result<Value, ProtocolError> {
+    fn create(&mut self, req: &mut Request) -> Result<Value, ProtocolError> {
+        let config = req.take_config()?;
         let entry = self.entry(req.str("game")?)?;
-        let config = req.config()?;
         self.check_room()?;
         let seed = match req.opt_u64("seed")? {
             Some(seed) => seed,
@@ -357,12 +358,13 @@ impl Server {
 
     /// `cards`: the card set of an open game (`game_id`), or of a game's configuration
     /// (`game`, with an optional `config`; the sample set by default).
-    fn cards(&self, req: &Request) -> Result<Value, ProtocolError> {
+    fn cards(&self, req: &mut Request) -> Result<Value, ProtocolError> {
         let cards = if req.fields.contains_key("game_id") {
             self.session(req)?.cards()
         } else {
+            let config = req.take_config()?;
             let entry = self.entry(req.str("game")?)?;
-            (entry.cards)(req.config()?)?
+            (entry.cards)(config)?
         };
         Ok(json!({ "cards": cards }))
     }

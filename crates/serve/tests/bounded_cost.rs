@@ -201,7 +201,7 @@ fn finding_2_creature_clash(berserks: usize) {
     let cards = set["cards"].as_array_mut().unwrap();
     // Creature Clash! accepts card sets of up to 4,096 cards.
     let room = berserks.min(4096 - cards.len());
-    let name = "B".repeat(MAX_LINE_BYTES / room - 60);
+    let name = "B".repeat((MAX_LINE_BYTES - 40_000) / room - 60);
     for k in 0..room {
         cards.push(json!({ "kind": "berserk", "id": format!("berserk_x{k}"), "name_en": name }));
     }

@@ -8,74 +8,29 @@
 
 mod common;
 
-use fuda::serve::{ErrorKind, ProtocolError, MAX_LINE_BYTES};
-use std::io::{BufRead, Write};
-
-/// Reads one line of at most `MAX_LINE_BYTES` bytes. A longer line is consumed to its end
-/// and reported as too long, so it can neither exhaust memory nor desynchronize the stream.
-fn read_line(
-    input: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-) -> std::io::Result<Option<Result<(), ProtocolError>>> {
-    buf.clear();
-    let mut too_long = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(if buf.is_empty() && !too_long {
-                None
-            } else {
-                Some(Ok(()))
-            });
-        }
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], Some(i + 1)),
-            None => (chunk, None),
-        };
-        if !too_long {
-            if buf.len() + part.len() > MAX_LINE_BYTES {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(part);
-            }
-        }
-        let used = done.unwrap_or(chunk.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Some(Err(ProtocolError::new(
-            ErrorKind::TooLong,
-            format!("the line is longer than {MAX_LINE_BYTES} bytes"),
-        ))));
-    }
-    Ok(Some(Ok(())))
-}
+use std::io::IsTerminal;
 
 fn main() {
-    let mut server = common::server();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut buf = Vec::new();
-    while let Ok(Some(read)) = read_line(&mut input, &mut buf) {
-        let reply = match read {
-            Err(e) => server.unreadable_line(e),
-            Ok(()) => match std::str::from_utf8(&buf) {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => server.handle_line(line),
-                Err(_) => server.unreadable_line(ProtocolError::new(
-                    ErrorKind::Malformed,
-                    "the line is not UTF-8",
-                )),
-            },
-        };
-        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
-            return; // the client closed its end
-        }
+    if std::env::args().len() > 1 {
+        eprintln!(
+            "serve takes no arguments: it reads one JSON request per line on standard input \
+             and writes one JSON response per line (see docs/protocol.md), e.g.\n  \
+             {{\"id\":1,\"op\":\"games\"}}"
+        );
+        std::process::exit(if std::env::args().any(|a| a == "--help" || a == "-h") {
+            0
+        } else {
+            2
+        });
     }
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!(
+            "fuda serve: reading JSON requests, one per line (try {{\"op\":\"games\"}}); \
+             end with Ctrl-D"
+        );
+    }
+    let mut server = common::server();
+    // An error here means the client closed its end: there is no one left to answer.
+    let _ = fuda::serve::serve_lines(&mut server, stdin.lock(), std::io::stdout().lock());
 }

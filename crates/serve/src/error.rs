@@ -7,7 +7,8 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
-    /// The line is not a JSON object, or a field is missing or of the wrong type.
+    /// The line is not a JSON object (an empty line included), a field is missing or of the
+    /// wrong type, or the `id` could not be echoed exactly.
     Malformed,
     /// The line is longer than [`crate::MAX_LINE_BYTES`].
     TooLong,
@@ -33,6 +34,8 @@ pub enum ErrorKind {
     HiddenInformation,
     /// Too many games are open.
     TooManyGames,
+    /// The open games would use more memory than the server's budget.
+    MemoryBudget,
 }
 
 /// An error response: `{"kind": "...", "message": "..."}`.
@@ -45,13 +48,33 @@ pub struct ProtocolError {
 }
 
 impl ProtocolError {
-    /// An error of `kind` with `message`.
+    /// An error of `kind` with `message`, cut to [`crate::MAX_MESSAGE_BYTES`] (messages
+    /// may quote input, such as a parser's error naming an unknown field).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> ProtocolError {
         ProtocolError {
             kind,
-            message: message.into(),
+            message: clip(message.into(), crate::MAX_MESSAGE_BYTES),
         }
     }
+}
+
+/// `text` cut to at most `max` bytes on a character boundary, saying how much was cut.
+pub(crate) fn clip(mut text: String, max: usize) -> String {
+    if text.len() > max {
+        let mut cut = max;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let rest = text.len() - cut;
+        text.truncate(cut);
+        text.push_str(&format!("… ({rest} more bytes)"));
+    }
+    text
+}
+
+/// Input quoted in a message: at most [`crate::MAX_ECHO_BYTES`] of it.
+pub(crate) fn quote(input: &str) -> String {
+    clip(input.to_string(), crate::MAX_ECHO_BYTES)
 }
 
 impl fmt::Display for ProtocolError {

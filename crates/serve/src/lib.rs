@@ -18,11 +18,15 @@
 #![deny(missing_docs)]
 
 mod error;
+mod fuzz;
+mod lines;
 mod request;
 mod server;
 mod session;
 
 pub use error::{ErrorKind, ProtocolError};
+pub use fuzz::fuzz_lines;
+pub use lines::serve_lines;
 pub use server::{Server, ServerBuilder};
 
 /// The protocol version this build speaks; reported by the `games` request.
@@ -31,5 +35,28 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The longest request line accepted, in bytes (1 MiB). Longer lines are refused whole.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// The most games open at once.
+/// The most games open at once (the default of [`ServerBuilder::max_open_games`]).
 pub const MAX_OPEN_GAMES: usize = 10_000;
+
+/// The memory the open games may hold together, in bytes (1 GiB; the default of
+/// [`ServerBuilder::memory_budget`]). Each game's share is estimated from the JSON size of
+/// its state (which holds its card set) and of the events and actions it keeps.
+pub const MEMORY_BUDGET_BYTES: usize = 1 << 30;
+
+/// The events an `events` request returns when it gives no `limit`, and the most events
+/// an `act` reply carries (the rest are read with `events`).
+pub const EVENTS_PAGE_DEFAULT: usize = 256;
+
+/// The largest `limit` of an `events` request (a larger one is lowered to it).
+pub const EVENTS_PAGE_MAX: usize = 1024;
+
+/// The longest error message, in bytes; longer ones are cut (they can quote input).
+pub const MAX_MESSAGE_BYTES: usize = 1024;
+
+/// How much of a piece of input (an op name, a game name, a game id) an error message
+/// quotes, in bytes.
+pub const MAX_ECHO_BYTES: usize = 64;
+
+/// The longest request `id` string, in bytes; an `id` is echoed exactly, so it must be a
+/// string of at most this length, an integer of at most 64 bits, or null.
+pub const MAX_ID_BYTES: usize = 256;

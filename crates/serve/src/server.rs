@@ -1,18 +1,32 @@
 //! The server: the games it serves, the games open, and one request → one response.
 
-use crate::error::{ErrorKind, ProtocolError};
-use crate::request::Request;
-use crate::session::{status, ActionRef, DynSession, GameEntry};
-use crate::{MAX_LINE_BYTES, MAX_OPEN_GAMES, PROTOCOL_VERSION};
+use crate::error::{quote, ErrorKind, ProtocolError};
+use crate::request::{request_id, Request};
+use crate::session::{status, ActionRef, DynSession, EventPage, GameEntry};
+use crate::{
+    EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES,
+    PROTOCOL_VERSION,
+};
 use fuda_core::{Conformance, Observer, TextUi};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hasher};
 
-/// Chooses the games a [`Server`] serves.
-#[derive(Default)]
+/// Chooses the games a [`Server`] serves and its limits.
 pub struct ServerBuilder {
     games: Vec<GameEntry>,
+    max_open_games: usize,
+    memory_budget: usize,
+}
+
+impl Default for ServerBuilder {
+    fn default() -> Self {
+        ServerBuilder {
+            games: Vec::new(),
+            max_open_games: MAX_OPEN_GAMES,
+            memory_budget: MEMORY_BUDGET_BYTES,
+        }
+    }
 }
 
 impl ServerBuilder {
@@ -23,12 +37,31 @@ impl ServerBuilder {
         self
     }
 
+    /// The most games open at once (default [`MAX_OPEN_GAMES`]).
+    #[must_use]
+    pub fn max_open_games(mut self, games: usize) -> ServerBuilder {
+        self.max_open_games = games;
+        self
+    }
+
+    /// The memory the open games may hold together, in bytes (default
+    /// [`MEMORY_BUDGET_BYTES`]). `create` and `load` are refused when the new game would
+    /// not fit, and `act` while the open games are over the budget.
+    #[must_use]
+    pub fn memory_budget(mut self, bytes: usize) -> ServerBuilder {
+        self.memory_budget = bytes;
+        self
+    }
+
     /// The server.
     pub fn build(self) -> Server {
         Server {
             games: self.games,
             open: BTreeMap::new(),
             next_id: 1,
+            max_open_games: self.max_open_games,
+            memory_budget: self.memory_budget,
+            used_bytes: 0,
         }
     }
 }
@@ -40,6 +73,10 @@ pub struct Server {
     games: Vec<GameEntry>,
     open: BTreeMap<String, Box<dyn DynSession>>,
     next_id: u64,
+    max_open_games: usize,
+    memory_budget: usize,
+    /// The sum of the open games' [`DynSession::bytes`].
+    used_bytes: usize,
 }
 
 impl Server {
@@ -60,12 +97,19 @@ impl Server {
             );
             return respond(Value::Null, Err(e));
         }
+        if line.trim().is_empty() {
+            let e = ProtocolError::new(
+                ErrorKind::Malformed,
+                "the line is empty; a request is a JSON object",
+            );
+            return respond(Value::Null, Err(e));
+        }
         let parsed: Result<Value, _> = serde_json::from_str(line);
         let (id, answer) = match parsed {
-            Ok(Value::Object(fields)) => {
-                let id = fields.get("id").cloned().unwrap_or(Value::Null);
-                (id, self.dispatch(&fields))
-            }
+            Ok(Value::Object(mut fields)) => match request_id(&fields) {
+                Ok(id) => (id, self.dispatch(&mut fields)),
+                Err(e) => (Value::Null, Err(e)),
+            },
             Ok(_) => (
                 Value::Null,
                 Err(ProtocolError::new(
@@ -89,11 +133,12 @@ impl Server {
         respond(Value::Null, Err(error))
     }
 
-    fn dispatch(&mut self, fields: &Map<String, Value>) -> Result<Value, ProtocolError> {
-        let req = Request { fields };
-        match req.str("op")? {
+    fn dispatch(&mut self, fields: &mut Map<String, Value>) -> Result<Value, ProtocolError> {
+        let mut req = Request { fields };
+        let op = req.str("op")?.to_owned();
+        match op.as_str() {
             "games" => Ok(self.games()),
-            "create" => self.create(&req),
+            "create" => self.create(&mut req),
             "load" => self.load(&req),
             "list" => Ok(self.list()),
             "view" => {
@@ -115,10 +160,19 @@ impl Server {
             "act" => self.act(&req),
             "events" => {
                 let (session, observer) = self.addressed(&req)?;
-                let since = req.opt_u64("since")?.unwrap_or(0) as usize;
-                let (events, next) = session.events(observer, since);
-                Ok(json!({ "events": events, "next": next, "status": status(session) }))
+                let since = req.opt_usize("since")?.unwrap_or(0);
+                let limit = req
+                    .opt_usize("limit")?
+                    .unwrap_or(EVENTS_PAGE_DEFAULT)
+                    .min(EVENTS_PAGE_MAX);
+                let EventPage {
+                    events,
+                    next,
+                    total,
+                } = session.events(observer, since, limit);
+                Ok(json!({ "events": events, "next": next, "total": total, "status": status(session) }))
             }
+            "cards" => self.cards(&mut req),
             "replay" => {
                 let session = self.session(&req)?;
                 if session.outcome().is_none() && !req.opt_bool("include_hidden")? {
@@ -132,14 +186,13 @@ impl Server {
             }
             "close" => {
                 let id = req.str("game_id")?;
-                self.open
-                    .remove(id)
-                    .map(|_| json!({ "closed": id }))
-                    .ok_or_else(|| unknown_id(id))
+                let session = self.open.remove(id).ok_or_else(|| unknown_id(id))?;
+                self.used_bytes = self.used_bytes.saturating_sub(session.bytes());
+                Ok(json!({ "closed": id }))
             }
             other => Err(ProtocolError::new(
                 ErrorKind::UnknownOp,
-                format!("unknown op `{other}`; ops: games, create, load, list, view, legal, act, events, replay, close"),
+                format!("unknown op `{}`; ops: games, create, load, list, view, legal, act, events, replay, cards, close", quote(other)),
             )),
         }
     }
@@ -158,36 +211,54 @@ impl Server {
             let names: Vec<&str> = self.games.iter().map(|g| g.name).collect();
             ProtocolError::new(
                 ErrorKind::UnknownGame,
-                format!("no game `{name}`; served: {}", names.join(", ")),
+                format!("no game `{}`; served: {}", quote(name), names.join(", ")),
             )
         })
     }
 
-    fn open_game(&mut self, session: Box<dyn DynSession>) -> Result<String, ProtocolError> {
-        if self.open.len() >= MAX_OPEN_GAMES {
+    /// Refuses a request that would open a game when the cap is reached.
+    fn check_room(&self) -> Result<(), ProtocolError> {
+        if self.open.len() >= self.max_open_games {
             return Err(ProtocolError::new(
                 ErrorKind::TooManyGames,
-                format!("{MAX_OPEN_GAMES} games are open; close one first"),
+                format!("{} games are open; close one first", self.max_open_games),
             ));
+        }
+        Ok(())
+    }
+
+    fn open_game(&mut self, session: Box<dyn DynSession>) -> Result<String, ProtocolError> {
+        self.check_room()?;
+        let bytes = session.bytes();
+        if self.used_bytes.saturating_add(bytes) > self.memory_budget {
+            return Err(self.over_budget(&format!(
+                "this game would hold about {}",
+                megabytes(bytes)
+            )));
         }
         let id = format!("g{}", self.next_id);
         self.next_id += 1;
+        self.used_bytes += bytes;
         self.open.insert(id.clone(), session);
         Ok(id)
     }
 
-    fn create(&mut self, req: &Request) -> Result<Value, ProtocolError> {
+    fn over_budget(&self, what: &str) -> ProtocolError {
+        ProtocolError::new(
+            ErrorKind::MemoryBudget,
+            format!(
+                "the open games hold about {} of the server's memory budget of {}; {what}; \
+                 close a game first",
+                megabytes(self.used_bytes),
+                megabytes(self.memory_budget)
+            ),
+        )
+    }
+
+    fn create(&mut self, req: &mut Request) -> Result<Value, ProtocolError> {
+        let config = req.take_config()?;
         let entry = self.entry(req.str("game")?)?;
-        let config = match req.fields.get("config") {
-            None | Some(Value::Null) => json!({}),
-            Some(c @ Value::Object(_)) => c.clone(),
-            Some(_) => {
-                return Err(ProtocolError::new(
-                    ErrorKind::Malformed,
-                    "`config` must be an object",
-                ))
-            }
-        };
+        self.check_room()?;
         let seed = match req.opt_u64("seed")? {
             Some(seed) => seed,
             None => seed_from_os(),
@@ -212,6 +283,7 @@ impl Server {
             .entry(name)
             .map_err(|e| ProtocolError::new(ErrorKind::InvalidReplay, e.message))?
             .load;
+        self.check_room()?;
         let session = load(replay)?;
         let (name, seats, steps, status) = (
             session.game(),
@@ -257,18 +329,58 @@ impl Server {
     fn act(&mut self, req: &Request) -> Result<Value, ProtocolError> {
         let id = req.str("game_id")?;
         let seat = req.seat()?;
-        let action = match (req.fields.get("action"), req.opt_u64("index")?) {
+        let action = match (req.fields.get("action"), req.opt_usize("index")?) {
             (Some(a), None) => ActionRef::Value(a.clone()),
-            (None, Some(i)) => ActionRef::Index(usize::try_from(i).unwrap_or(usize::MAX)),
+            (None, Some(i)) => ActionRef::Index(i),
             _ => return Err(ProtocolError::new(
                 ErrorKind::Malformed,
                 "give exactly one of `action` (an action object) and `index` (into the legal list)",
             )),
         };
+        if self.used_bytes > self.memory_budget {
+            if !self.open.contains_key(id) {
+                return Err(unknown_id(id));
+            }
+            return Err(self.over_budget("an action may add events"));
+        }
         let session = self.open.get_mut(id).ok_or_else(|| unknown_id(id))?;
         check_seat(session.as_ref(), seat.index())?;
-        let events = session.act(seat, action)?;
-        Ok(json!({ "events": events, "status": status(session.as_ref()) }))
+        let before = session.bytes();
+        let page = session.act(seat, action, EVENTS_PAGE_DEFAULT)?;
+        self.used_bytes = (self.used_bytes + session.bytes()).saturating_sub(before);
+        Ok(json!({
+            "events": page.events,
+            "next": page.next,
+            "total": page.total,
+            "status": status(session.as_ref()),
+        }))
+    }
+
+    /// `cards`: the card set of an open game (`game_id`), or of a game's configuration
+    /// (`game`, with an optional `config`; the sample set by default).
+    fn cards(&self, req: &mut Request) -> Result<Value, ProtocolError> {
+        let cards = if req.fields.contains_key("game_id") {
+            self.session(req)?.cards()
+        } else {
+            let config = req.take_config()?;
+            let entry = self.entry(req.str("game")?)?;
+            (entry.cards)(config)?
+        };
+        Ok(json!({ "cards": cards }))
+    }
+
+    /// The estimated memory the open games hold, in bytes (the sum the memory budget is
+    /// checked against).
+    pub fn used_bytes(&self) -> usize {
+        self.used_bytes
+    }
+
+    /// Every open game's id and full state (for the fuzz body's unchanged-state check).
+    pub(crate) fn open_states(&self) -> Vec<(String, Value)> {
+        self.open
+            .iter()
+            .map(|(id, s)| (id.clone(), s.state_json()))
+            .collect()
     }
 
     /// The full state of an open game, for tests comparing a served game with an
@@ -290,7 +402,15 @@ fn check_seat(session: &dyn DynSession, seat: usize) -> Result<(), ProtocolError
 }
 
 fn unknown_id(id: &str) -> ProtocolError {
-    ProtocolError::new(ErrorKind::UnknownGameId, format!("no open game `{id}`"))
+    ProtocolError::new(
+        ErrorKind::UnknownGameId,
+        format!("no open game `{}`", quote(id)),
+    )
+}
+
+/// Bytes in megabytes, for messages.
+fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
 /// A seed from the operating system's randomness (the standard library's hash keys).

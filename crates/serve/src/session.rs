@@ -1,7 +1,7 @@
 //! One open game behind a type-erased interface, so one server holds games of every kind.
 
 use crate::error::{ErrorKind, ProtocolError};
-use fuda_core::{Conformance, Game, Observer, Outcome, Replay, Seat, TextUi};
+use fuda_core::{digest, CardText, Conformance, Game, Observer, Outcome, Replay, Seat, TextUi};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -19,16 +19,24 @@ pub(crate) trait DynSession {
     fn view(&self, observer: Observer) -> Value;
     /// The seat's legal actions with menu labels, in the engine's stable order.
     fn legal(&self, seat: Seat) -> Vec<(Value, String)>;
-    /// Applies an action of `seat` (by value or by index); returns the events as `seat`
-    /// sees them.
-    fn act(&mut self, seat: Seat, action: ActionRef) -> Result<Vec<Value>, ProtocolError>;
-    /// The observer's events from position `since` of its own event stream, and the
-    /// position after them.
-    fn events(&self, observer: Observer, since: usize) -> (Vec<Value>, usize);
+    /// Applies an action of `seat` (by value or by index); returns the page of the events
+    /// of this action as `seat` sees them (at most `limit`).
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: ActionRef,
+        limit: usize,
+    ) -> Result<EventPage, ProtocolError>;
+    /// At most `limit` of the observer's events from position `since` of its own stream.
+    fn events(&self, observer: Observer, since: usize, limit: usize) -> EventPage;
     /// The replay of the game so far.
     fn replay(&self) -> Value;
     /// Actions played so far.
     fn steps(&self) -> usize;
+    /// Every card of the game's card set.
+    fn cards(&self) -> Vec<CardText>;
+    /// An estimate of the memory the game holds, in bytes.
+    fn bytes(&self) -> usize;
     /// The full state as JSON (for tests that compare a served game with an in-process one).
     fn state_json(&self) -> Value;
 }
@@ -39,49 +47,179 @@ pub(crate) enum ActionRef {
     Index(usize),
 }
 
+/// A page of one observer's event stream.
+pub(crate) struct EventPage {
+    /// The events, redacted for the observer.
+    pub events: Vec<Value>,
+    /// The position after the page (where to ask from next).
+    pub next: usize,
+    /// The length of the observer's stream.
+    pub total: usize,
+}
+
 /// An open game of type `G`.
 pub(crate) struct Session<G: Game> {
     state: G::State,
-    replay: Replay<G>,
+    /// The seed of a new game (0 for a game that began from `start`).
+    seed: u64,
+    /// The state a game loaded from a replay with a built start position began from.
+    start: Option<G::State>,
+    /// Every action so far (the configuration of the replay is the state's own).
+    actions: Vec<G::Action>,
     seats: usize,
     /// Every event so far, unredacted; redacted per observer on the way out.
     log: Vec<G::Event>,
+    /// Per observer (seats in order, then the spectator): the positions in `log` of the
+    /// events it is shown, so that a page of its stream costs the page, not the stream.
+    visible: Vec<Vec<u32>>,
+    /// The estimated size of the state, the start position and the card set.
+    base_bytes: usize,
+    /// The estimated size of the events and actions so far.
+    log_bytes: usize,
 }
 
 fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// Counts the bytes of a JSON form without keeping it.
+struct ByteCount(usize);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How many bytes of memory a game takes per byte of its configuration's JSON form.
+/// Measured by `tests/memory_budget.rs` on games with 4,000-card custom sets, where memory
+/// matters: about 3.7, as every card's strings and vectors carry headers and allocator
+/// overhead and the engines keep the card set both in the configuration and resolved for
+/// play.
+const MEMORY_PER_CONFIG_JSON_BYTE: usize = 4;
+
+/// What a game takes beyond its configuration: the zones, counters and the sample card
+/// set (a game of any kind with its default configuration holds less; counting more is
+/// the safe side).
+const GAME_BYTES: usize = 64 << 10;
+
+/// The length of `value`'s JSON form.
+fn json_bytes<T: Serialize>(value: &T) -> usize {
+    let mut count = ByteCount(0);
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
+}
+
 impl<G: Conformance + TextUi> Session<G> {
     /// A new game from a JSON configuration (missing fields take their defaults).
     pub fn create(config: Value, seed: u64) -> Result<Session<G>, ProtocolError> {
-        let config: G::Config = serde_json::from_value(config)
-            .map_err(|e| ProtocolError::new(ErrorKind::InvalidConfig, e.to_string()))?;
+        let config_bytes = json_bytes(&config);
+        let config = parse_config::<G>(config)?;
         let state = G::new_game(&config, seed)
             .map_err(|e| ProtocolError::new(ErrorKind::InvalidConfig, e.to_string()))?;
-        Ok(Session {
-            seats: G::num_seats(&config),
-            replay: Replay::new(config, seed),
-            state,
-            log: Vec::new(),
-        })
+        Ok(Session::begin(state, seed, None, config_bytes))
     }
 
-    /// A game rebuilt from a replay, every action re-applied.
+    /// A session of `state`, whose configuration's JSON form has `config_bytes` bytes.
+    fn begin(
+        state: G::State,
+        seed: u64,
+        start: Option<G::State>,
+        config_bytes: usize,
+    ) -> Session<G> {
+        let seats = G::num_seats(G::config(&state));
+        // Counted from JSON forms already at hand: the configuration as sent (the card set
+        // dominates a large game) and a start position as sent.
+        let base_bytes = std::mem::size_of::<Self>()
+            + GAME_BYTES
+            + MEMORY_PER_CONFIG_JSON_BYTE * config_bytes
+            + MEMORY_PER_CONFIG_JSON_BYTE * start.as_ref().map_or(0, json_bytes);
+        Session {
+            seats,
+            state,
+            seed,
+            start,
+            actions: Vec::new(),
+            log: Vec::new(),
+            visible: vec![Vec::new(); seats + 1],
+            base_bytes,
+            log_bytes: 0,
+        }
+    }
+
+    /// A game rebuilt from a replay, every action re-applied; a sealed replay must end in
+    /// the state of its digest.
     pub fn load(replay: &Value) -> Result<Session<G>, ProtocolError> {
         let invalid = |message: String| ProtocolError::new(ErrorKind::InvalidReplay, message);
+        let config_bytes = replay.get("config").map_or(0, json_bytes);
         let replay =
             Replay::<G>::from_json(&replay.to_string()).map_err(|e| invalid(e.to_string()))?;
-        let mut session = Session::<G>::create(to_value(&replay.config), replay.seed)
-            .map_err(|e| invalid(e.message))?;
+        let state = replay.initial_state().map_err(|e| invalid(e.to_string()))?;
+        let mut session =
+            Session::<G>::begin(state, replay.seed, replay.start.clone(), config_bytes);
         for (index, action) in replay.actions.iter().enumerate() {
             let events = G::apply_with_events(&mut session.state, action)
                 .map_err(|e| invalid(format!("action {index} is refused: {e}")))?;
-            session.log.extend(events);
-            session.replay.actions.push(action.clone());
+            session.record(action.clone(), events);
+        }
+        if let Some(expected) = &replay.final_digest {
+            let found = digest::<G>(&session.state);
+            if &found != expected {
+                return Err(invalid(format!(
+                    "the replay does not reproduce its game: final state digest {found}, \
+                     expected {expected}"
+                )));
+            }
         }
         Ok(session)
     }
+
+    /// Keeps an action and its events, indexing the events each observer is shown.
+    fn record(&mut self, action: G::Action, events: Vec<G::Event>) {
+        for event in events {
+            let position = u32::try_from(self.log.len()).unwrap_or(u32::MAX);
+            let mut seen_by = 0;
+            for (i, visible) in self.visible.iter_mut().enumerate() {
+                if G::redact(&event, observer_at(i, self.seats)).is_some() {
+                    visible.push(position);
+                    seen_by += 1;
+                }
+            }
+            self.log_bytes += std::mem::size_of::<G::Event>()
+                + json_bytes(&event)
+                + seen_by * std::mem::size_of::<u32>();
+            self.log.push(event);
+        }
+        self.log_bytes += std::mem::size_of::<G::Action>();
+        self.actions.push(action);
+    }
+
+    /// The index of `observer` in `visible`.
+    fn observer_index(&self, observer: Observer) -> usize {
+        match observer {
+            Observer::Seat(seat) => seat.index().min(self.seats),
+            Observer::Spectator => self.seats,
+        }
+    }
+}
+
+/// The observer whose events `visible[i]` indexes.
+fn observer_at(i: usize, seats: usize) -> Observer {
+    if i < seats {
+        Observer::Seat(Seat(i as u8))
+    } else {
+        Observer::Spectator
+    }
+}
+
+/// A configuration from JSON (missing fields take their defaults).
+pub(crate) fn parse_config<G: Game>(config: Value) -> Result<G::Config, ProtocolError> {
+    serde_json::from_value(config)
+        .map_err(|e| ProtocolError::new(ErrorKind::InvalidConfig, e.to_string()))
 }
 
 impl<G: Conformance + TextUi> DynSession for Session<G> {
@@ -116,7 +254,12 @@ impl<G: Conformance + TextUi> DynSession for Session<G> {
             .collect()
     }
 
-    fn act(&mut self, seat: Seat, action: ActionRef) -> Result<Vec<Value>, ProtocolError> {
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: ActionRef,
+        limit: usize,
+    ) -> Result<EventPage, ProtocolError> {
         let action: G::Action = match action {
             ActionRef::Value(v) => serde_json::from_value(v).map_err(|e| {
                 ProtocolError::new(
@@ -144,38 +287,51 @@ impl<G: Conformance + TextUi> DynSession for Session<G> {
         }
         let events = G::apply_with_events(&mut self.state, &action)
             .map_err(|e| ProtocolError::new(ErrorKind::IllegalAction, e.to_string()))?;
-        self.replay.actions.push(action);
         let me = Observer::Seat(seat);
-        let shown = events
-            .iter()
-            .filter_map(|e| G::redact(e, me))
-            .map(|e| to_value(&e))
-            .collect();
-        self.log.extend(events);
-        Ok(shown)
+        let since = self.visible[self.observer_index(me)].len();
+        self.record(action, events);
+        Ok(self.events(me, since, limit))
     }
 
-    fn events(&self, observer: Observer, since: usize) -> (Vec<Value>, usize) {
-        let mut next = 0;
-        let mut out = Vec::new();
-        for e in self.log.iter().filter_map(|e| G::redact(e, observer)) {
-            if next >= since {
-                out.push(to_value(&e));
-            }
-            next += 1;
+    fn events(&self, observer: Observer, since: usize, limit: usize) -> EventPage {
+        let visible = &self.visible[self.observer_index(observer)];
+        let total = visible.len();
+        let page = visible.get(since..).unwrap_or(&[]);
+        let events: Vec<Value> = page
+            .iter()
+            .take(limit)
+            .filter_map(|&i| self.log.get(i as usize))
+            .filter_map(|e| G::redact(e, observer))
+            .map(|e| to_value(&e))
+            .collect();
+        EventPage {
+            next: since + events.len(),
+            events,
+            total,
         }
-        (out, next.max(since))
     }
 
     fn replay(&self) -> Value {
+        let mut replay = match &self.start {
+            Some(start) => Replay::<G>::from_start(start.clone()),
+            None => Replay::<G>::new(G::config(&self.state).clone(), self.seed),
+        };
+        replay.actions.clone_from(&self.actions);
         // Sealed with the current state, so a replay tool can prove it reproduces.
-        let mut replay = self.replay.clone();
         replay.seal(&self.state);
         serde_json::from_str(&replay.to_json()).unwrap_or(Value::Null)
     }
 
     fn steps(&self) -> usize {
-        self.replay.actions.len()
+        self.actions.len()
+    }
+
+    fn cards(&self) -> Vec<CardText> {
+        G::cards(G::config(&self.state))
+    }
+
+    fn bytes(&self) -> usize {
+        self.base_bytes + self.log_bytes
     }
 
     fn state_json(&self) -> Value {
@@ -189,6 +345,8 @@ pub(crate) struct GameEntry {
     pub default_config: Value,
     pub create: fn(Value, u64) -> Result<Box<dyn DynSession>, ProtocolError>,
     pub load: fn(&Value) -> Result<Box<dyn DynSession>, ProtocolError>,
+    /// The cards of the card set of a configuration.
+    pub cards: fn(Value) -> Result<Vec<CardText>, ProtocolError>,
 }
 
 impl GameEntry {
@@ -198,6 +356,7 @@ impl GameEntry {
             default_config: to_value(&G::Config::default()),
             create: |config, seed| Ok(Box::new(Session::<G>::create(config, seed)?)),
             load: |replay| Ok(Box::new(Session::<G>::load(replay)?)),
+            cards: |config| Ok(G::cards(&parse_config::<G>(config)?)),
         }
     }
 }

@@ -61,6 +61,10 @@ fn transcript() -> String {
         "P2 reads the same events from the start of its stream: the drawn card is hidden",
         json!({"id": 6, "op": "events", "game_id": id, "seat": 2, "since": 0}),
     );
+    t.send(
+        "events come in pages: `limit` events from `since`, with the stream's `total`",
+        json!({"id": 61, "op": "events", "game_id": id, "observer": "spectator", "since": 0, "limit": 1}),
+    );
     t.send("an action for a seat that may not act is refused and changes nothing", json!({"id": 7, "op": "act", "game_id": id, "seat": 2, "action": {"seat": 2, "choice": "redraw"}}));
     t.send("an action object must belong to the seat that sends it", json!({"id": 8, "op": "act", "game_id": id, "seat": 1, "action": {"seat": 0, "choice": "redraw"}}));
     let legal = t.send(
@@ -92,6 +96,10 @@ fn transcript() -> String {
     );
     t.send("open games", json!({"id": 14, "op": "list"}));
     t.send(
+        "the cards of a game's sample set (or, with `game_id`, of an open game)",
+        json!({"id": 141, "op": "cards", "game": "uzumajin"}),
+    );
+    t.send(
         "close one",
         json!({"id": 15, "op": "close", "game_id": "g2"}),
     );
@@ -99,11 +107,20 @@ fn transcript() -> String {
         "an unknown game id",
         json!({"id": 16, "op": "view", "game_id": "g2", "seat": 0}),
     );
-    // A malformed line: no id can be echoed.
-    let reply = t.server.handle_line("this is not JSON");
-    t.text.push_str(&format!(
-        "# a line that is not JSON\n> this is not JSON\n< {reply}\n"
-    ));
+    t.send(
+        "an id that would not come back exactly is refused",
+        json!({"id": 1.5, "op": "list"}),
+    );
+    // Malformed lines: no id can be echoed.
+    for (note, line) in [
+        ("a line that is not JSON", "this is not JSON"),
+        ("an empty line gets an answer too", ""),
+    ] {
+        let reply = t.server.handle_line(line);
+        t.text
+            .push_str(&format!("# {note}\n> {line}\n< {reply}\n\n"));
+    }
+    t.text.pop();
     t.text
 }
 
@@ -150,21 +167,85 @@ fn generated() -> String {
     out
 }
 
+/// `n` with thousands separators.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The list of limits, from the constants themselves.
+fn limits() -> String {
+    use fuda_serve::*;
+    assert_eq!(MAX_LINE_BYTES, 1 << 20, "the text says MiB");
+    assert_eq!(MEMORY_BUDGET_BYTES % (1 << 30), 0, "the text says GiB");
+    format!(
+        "<!-- limits:begin (crates/serve/tests/protocol_doc.rs) -->
+- **Line size**: 1 MiB (`MAX_LINE_BYTES`); a longer line is read to its end and refused
+  with `too_long`.
+- **Open games**: at most {open} (`MAX_OPEN_GAMES`); `create` and `load` beyond it are
+  refused with `too_many_games`.
+- **Memory budget**: the open games hold at most {budget} GiB together
+  (`MEMORY_BUDGET_BYTES`). Each game's share is estimated from the JSON size of its state
+  (which holds its configuration and card set) and of the events and actions it keeps; a
+  test measures the estimate against the process's real growth. A `create` or `load` whose
+  game would not fit, and an `act` while the open games are over the budget, are refused
+  with `memory_budget` (the message says how much is used); closing games makes room. A
+  Rust program embedding the server sets both caps with `ServerBuilder::max_open_games` and
+  `ServerBuilder::memory_budget`.
+- **Events page**: an `events` reply holds at most `limit` events (default
+  {page_default}, `EVENTS_PAGE_DEFAULT`; at most {page_max}, `EVENTS_PAGE_MAX`; a larger
+  `limit` is lowered) and an `act` reply at most {page_default}; each observer's stream is
+  indexed as the game goes, so a page costs the page, not the stream.
+- **Echoes**: an `id` string has at most {id} bytes (`MAX_ID_BYTES`); an error message has
+  at most {message} bytes (`MAX_MESSAGE_BYTES`) and quotes at most {echo} bytes of any
+  input (`MAX_ECHO_BYTES`).
+<!-- limits:end -->
+",
+        open = thousands(MAX_OPEN_GAMES),
+        budget = MEMORY_BUDGET_BYTES >> 30,
+        page_default = EVENTS_PAGE_DEFAULT,
+        page_max = EVENTS_PAGE_MAX,
+        id = MAX_ID_BYTES,
+        message = MAX_MESSAGE_BYTES,
+        echo = MAX_ECHO_BYTES,
+    )
+}
+
+/// Replaces the region of `doc` from `begin` to the end of the line holding `end` with
+/// `fresh`; `None` if it is already `fresh`.
+fn region(doc: &str, begin: &str, end: &str, fresh: &str) -> Option<String> {
+    let start = doc.find(begin).unwrap_or_else(|| panic!("marker {begin}"));
+    let stop = doc.find(end).unwrap_or_else(|| panic!("marker {end}")) + end.len() + 1;
+    let stop = stop.min(doc.len());
+    (doc[start..stop] != *fresh).then(|| format!("{}{fresh}{}", &doc[..start], &doc[stop..]))
+}
+
 #[test]
 fn protocol_doc_matches_the_code() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/protocol.md");
     let doc = std::fs::read_to_string(&path).expect("docs/protocol.md");
-    let begin = doc.find("<!-- generated:begin").expect("begin marker");
-    let end =
-        doc.find("<!-- generated:end -->").expect("end marker") + "<!-- generated:end -->\n".len();
-    let fresh = generated();
+    let mut fresh = doc.clone();
+    for (begin, end, text) in [
+        ("<!-- limits:begin", "<!-- limits:end -->", limits()),
+        ("<!-- generated:begin", "<!-- generated:end -->", generated()),
+    ] {
+        if let Some(updated) = region(&fresh, begin, end, &text) {
+            fresh = updated;
+        }
+    }
     if std::env::var_os("UPDATE_DOCS").is_some() {
-        let updated = format!("{}{}{}", &doc[..begin], fresh, &doc[end.min(doc.len())..]);
-        std::fs::write(&path, updated).unwrap();
+        std::fs::write(&path, fresh).unwrap();
         return;
     }
     assert!(
-        doc[begin..end.min(doc.len())] == fresh,
+        doc == fresh,
         "docs/protocol.md is out of date: run UPDATE_DOCS=1 cargo test -p fuda-serve --test protocol_doc"
     );
 }

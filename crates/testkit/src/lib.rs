@@ -23,7 +23,10 @@
 //!     lawful transient reveals);
 //!   - the game ends within [`Conformance::max_actions`] actions, and a JSON
 //!     [`fuda_core::Replay`] of the seed and actions reproduces the final state.
-//! - [`fuzz_one`] / [`run_corpus`]: the same checks driven by fuzzer bytes.
+//! - [`fuzz_one`] / [`run_corpus`]: the same checks driven by fuzzer bytes; [`fuzz_play`]
+//!   (the cheap invariants, fast enough for coverage-guided fuzzing) and [`fuzz_load`]
+//!   (arbitrary state, replay, configuration, card-set and position files) are the bodies
+//!   of the fuzz targets.
 //! - [`RandomBot`], [`GreedyBot`], [`playout`] and [`run_playouts`] for simulations,
 //!   re-exported from `fuda-bots`.
 //!
@@ -53,7 +56,11 @@ pub use conformance::Conformance;
 pub use fuda_bots::{
     playout, run_playouts, Bot, BotKind, GreedyBot, PlayoutResult, PlayoutStats, RandomBot,
 };
-pub use fuzz::{fuzz_check, fuzz_one, fuzz_one_with, run_corpus, run_corpus_with};
+pub use fuzz::{
+    fuzz_check, fuzz_load, fuzz_load_one, fuzz_one, fuzz_one_with, fuzz_play, fuzz_play_one,
+    load_card_set, load_config, load_position, load_replay, load_state, run_corpus,
+    run_corpus_with, run_load_corpus, Loader,
+};
 pub use options::{CheckOptions, EventLeakCheck};
 pub use suite::{check_game, run_conformance, FailingCase, GameReport, SuiteFailure, SuiteReport};
 pub use violation::{Check, Violation};

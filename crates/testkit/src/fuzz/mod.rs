@@ -1,5 +1,21 @@
-//! The body of every game's fuzz target: arbitrary bytes become a game and a sequence of
-//! (mostly legal, sometimes arbitrary) actions, checked like the conformance suite does.
+//! The bodies of the fuzz targets and the corpus runners that replay them on stable.
+//!
+//! - [`fuzz_check`]: the full-check body — arbitrary bytes become a game and a sequence of
+//!   (mostly legal, sometimes arbitrary) actions, checked like the conformance suite does.
+//!   Too slow to fuzz with (a few inputs a second), it replays the committed corpus of the
+//!   play targets inside `cargo test` ([`run_corpus`]).
+//! - [`fuzz_play`]: the same game under the cheap invariants only, the body of the fast
+//!   per-game play targets.
+//! - [`fuzz_load`]: arbitrary state, replay, configuration, card-set and position files.
+
+mod load;
+mod play;
+
+pub use load::{
+    fuzz_load, fuzz_load_one, load_card_set, load_config, load_position, load_replay,
+    load_state, run_load_corpus, Loader,
+};
+pub use play::{fuzz_play, fuzz_play_one};
 
 use crate::checks::Checker;
 use crate::conformance::Conformance;
@@ -10,13 +26,13 @@ use fuda_core::GameRng;
 use std::path::Path;
 
 /// Bytes from this value up try an arbitrary action instead of picking a legal one.
-const ARBITRARY_FROM: u8 = 0xF0;
+pub(crate) const ARBITRARY_FROM: u8 = 0xF0;
 
 /// Salt of the generator for arbitrary actions.
-const FUZZ_SALT: u64 = 0xf022_5eed_0000_0004;
+pub(crate) const FUZZ_SALT: u64 = 0xf022_5eed_0000_0004;
 
 /// A little-endian `u64` from up to 8 bytes taken from the front of `data`.
-fn take_u64(data: &mut &[u8]) -> u64 {
+pub(crate) fn take_u64(data: &mut &[u8]) -> u64 {
     let n = data.len().min(8);
     let mut bytes = [0u8; 8];
     bytes[..n].copy_from_slice(&data[..n]);
@@ -115,17 +131,7 @@ pub fn run_corpus<G: Conformance>(dir: &Path) -> usize {
 /// # Panics
 /// As [`run_corpus`].
 pub fn run_corpus_with<G: Conformance>(dir: &Path, opts: &CheckOptions) -> usize {
-    let entries = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()));
-    let mut files: Vec<_> = entries
-        .map(|entry| {
-            entry
-                .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()))
-                .path()
-        })
-        .filter(|path| path.is_file())
-        .collect();
-    files.sort();
+    let files = corpus_files(dir);
     for path in &files {
         let data = std::fs::read(path)
             .unwrap_or_else(|e| panic!("cannot read corpus file {}: {e}", path.display()));
@@ -137,4 +143,23 @@ pub fn run_corpus_with<G: Conformance>(dir: &Path, opts: &CheckOptions) -> usize
         }
     }
     files.len()
+}
+
+/// The files of a corpus directory in name order (subdirectories are skipped).
+///
+/// # Panics
+/// If `dir` cannot be read.
+pub(crate) fn corpus_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let entries = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()));
+    let mut files: Vec<_> = entries
+        .map(|entry| {
+            entry
+                .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()))
+                .path()
+        })
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    files
 }

@@ -3,7 +3,12 @@
 //! ```text
 //! cargo run --release --example play                      # Creature Clash!, 4 players, you are P0
 //! cargo run --release --example play -- --game creature-clash --players 3 --seat 1 --seed 9 --bots greedy
+//! cargo run --release --example play -- --game mattsan --bots ismcts:5000
 //! ```
+//!
+//! The opponents are ISMCTS bots answering within about a second (`--bots ismcts`) unless
+//! `--bots` names others: one bot for every seat, or a list seat by seat (your own seat's
+//! entry is skipped), as `simulate` takes it.
 //!
 //! You see exactly what your seat may see: the board from your view, your legal choices
 //! numbered, and the other players' moves narrated from events redacted for you.
@@ -11,13 +16,14 @@
 mod common;
 
 use common::{config_from_args, games, with_game, Args, WithGame};
+use fuda::bots::{bot_moves, Bot, BotList};
+use fuda_core::SeatSet;
 use fuda_core::{Conformance, Observer, Seat, TextUi};
-use fuda_testkit::{Bot, GreedyBot, RandomBot};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: play [--game NAME] [--players N] [--seat K] [--seed S] \
-[--bots random|greedy] [--config JSON]";
+[--bots ismcts|ismcts:N|greedy|random|LIST] [--config JSON]";
 
 /// Prints a line; a closed standard output (the player left) ends the program quietly.
 macro_rules! say {
@@ -57,20 +63,17 @@ impl WithGame for Play<'_> {
         }
         let mut state = G::new_game(&config, seed).map_err(|e| e.to_string())?;
         let me_obs = Observer::Seat(me);
-        let greedy = match args.text("bots").unwrap_or("random") {
-            "random" => false,
-            "greedy" => true,
-            other => return Err(format!("unknown bots `{other}` (random, greedy)")),
-        };
-        let mut bots: Vec<Box<dyn Bot<G>>> = (0..fuda_core::MAX_SEATS as u64)
-            .map(|i| -> Box<dyn Bot<G>> {
-                if greedy {
-                    Box::new(GreedyBot::<G>::new(seed ^ (i + 1)))
-                } else {
-                    Box::new(RandomBot::<G>::new(seed ^ (i + 1)))
-                }
-            })
+        let list: BotList = args
+            .text("bots")
+            .unwrap_or("ismcts")
+            .parse()
+            .map_err(|e| format!("--bots: {e}"))?;
+        let specs = list.for_seats(seats).map_err(|e| format!("--bots: {e}"))?;
+        let mut bots: Vec<Box<dyn Bot<G>>> = (specs.iter().enumerate())
+            .map(|(i, spec)| spec.build::<G>(seed ^ (i as u64 + 1)))
             .collect();
+        let bot_seats = SeatSet::all(seats).without(me);
+        let limit = G::max_actions(&config);
         say!("{} — you are {me} (seed {seed}). {HELP}\n", G::NAME);
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -83,17 +86,24 @@ impl WithGame for Play<'_> {
                 return Ok(());
             }
             let to_act = G::to_act(&state);
-            // Bots move first; in a simultaneous phase their choices stay hidden from you.
-            if let Some(seat) = to_act.iter().find(|&s| s != me) {
-                let slot = seat.index() % bots.len();
-                let bot = &mut bots[slot];
-                let action = bot
-                    .choose(&state, seat)
-                    .ok_or_else(|| format!("the bot at {seat} found no action"))?;
-                let events =
-                    G::apply_with_events(&mut state, &action).map_err(|e| e.to_string())?;
-                narrate::<G>(&config, &events, me_obs);
-                continue;
+            // Bots move first; in a simultaneous phase none of them sees the others'
+            // moves (nor yours), and theirs stay hidden from you.
+            if to_act.iter().any(|s| s != me) {
+                let moves = bot_moves(&state, bot_seats, &mut bots, limit);
+                if let Some(seat) = moves.stalled {
+                    return Err(format!("the bot at {seat} found no action"));
+                }
+                for (i, action) in moves.actions.iter().enumerate() {
+                    match G::apply_with_events(&mut state, action) {
+                        Ok(events) => narrate::<G>(&config, &events, me_obs),
+                        // A later move of a simultaneous phase may clash: ask again.
+                        Err(_) if i > 0 => break,
+                        Err(e) => return Err(e.to_string()),
+                    }
+                }
+                if !moves.actions.is_empty() {
+                    continue;
+                }
             }
             if !to_act.contains(me) {
                 return Err("nobody may act, but the game is not over".into());

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub use fuda_bots as bots;
 pub use fuda_core as core;
 pub use fuda_serve as serve;
 

@@ -192,3 +192,13 @@ impl Progress {
         let _ = err.flush();
     }
 }
+
+/// `config` with its two decks swapped (the `decks` pair of Uzumajin and Mattsan).
+pub fn swap_decks<G: Game>(config: &G::Config) -> Result<G::Config, String> {
+    let mut value = serde_json::to_value(config).map_err(|e| e.to_string())?;
+    match value.get_mut("decks").and_then(|d| d.as_array_mut()) {
+        Some(decks) if decks.len() == 2 => decks.swap(0, 1),
+        _ => return Err(format!("{} has no pair of decks to swap", G::NAME)),
+    }
+    serde_json::from_value(value).map_err(|e| format!("invalid configuration: {e}"))
+}

@@ -7,7 +7,46 @@ use std::fmt;
 /// A player that picks actions for a seat. Examples mix bots and humans behind it.
 pub trait Bot<G: Game> {
     /// An action for `seat` in `state`, or `None` when it has none (or declines to choose).
+    ///
+    /// A bot may read of `state` only what `seat` may know: its view and legal actions,
+    /// and [`fuda_core::Determinize::resample`]d worlds.
     fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Action>;
+
+    /// How much searching the bot has done so far (zero for bots that do not search).
+    fn search_totals(&self) -> SearchTotals {
+        SearchTotals::default()
+    }
+}
+
+/// A searching bot's work since it was built, summed over its decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchTotals {
+    /// Decisions that needed a search (more than one legal action).
+    pub searches: u64,
+    /// Search iterations in all.
+    pub iterations: u64,
+    /// Time spent searching.
+    pub elapsed: std::time::Duration,
+}
+
+impl std::ops::AddAssign for SearchTotals {
+    fn add_assign(&mut self, other: SearchTotals) {
+        self.searches += other.searches;
+        self.iterations += other.iterations;
+        self.elapsed += other.elapsed;
+    }
+}
+
+impl SearchTotals {
+    /// Iterations per second of search (0 before any search).
+    pub fn iterations_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.iterations as f64 / secs
+        } else {
+            0.0
+        }
+    }
 }
 
 /// Picks uniformly among the legal actions of its seat.

@@ -1,6 +1,7 @@
 //! Playouts: games played to the end by bots, one at a time or many with statistics.
 
 use crate::bots::{Bot, GreedyBot, RandomBot};
+use crate::table::bot_moves;
 use fuda_core::Conformance;
 use fuda_core::{Game, GameRng, Outcome, Seat, SeatSet, MAX_SEATS};
 use std::fmt;
@@ -34,12 +35,11 @@ impl<G: Game> fmt::Debug for PlayoutResult<G> {
 
 /// Plays `state` on with bots until the game ends or `max_steps` actions were played.
 ///
-/// Seat `i` is played by `bots[i % bots.len()]` (one bot may play every seat). When
-/// several seats may act (a simultaneous phase), the lowest seat in `to_act` acts first;
-/// its choice is hidden from the others until the phase resolves, so the order gives no
-/// one an advantage. The playout stops early if a bot returns `None` or an action the
-/// game refuses (`stalled` names the seat); with no bots it stops at once. Uses the fast
-/// apply path (no events).
+/// Seat `i` is played by `bots[i % bots.len()]` (one bot may play every seat). Moves are
+/// asked for through [`bot_moves`]: in a simultaneous phase each bot plays its part
+/// without seeing the others' moves of that phase. The playout stops early if a bot
+/// returns `None` or an action its own position refuses (`stalled` names the seat); with
+/// no bots it stops at once. Uses the fast apply path (no events).
 pub fn playout<G: Game>(
     state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
@@ -49,7 +49,7 @@ pub fn playout<G: Game>(
 }
 
 /// [`playout`], also returning every seat that was asked to act.
-fn playout_seen<G: Game>(
+pub(crate) fn playout_seen<G: Game>(
     mut state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
     max_steps: usize,
@@ -57,21 +57,32 @@ fn playout_seen<G: Game>(
     let mut steps = 0;
     let mut stalled = None;
     let mut seen = SeatSet::EMPTY;
+    let everyone = SeatSet::all(MAX_SEATS);
     while steps < max_steps && !bots.is_empty() {
         let to_act = G::to_act(&state);
         seen = to_act.iter().fold(seen, SeatSet::with);
-        let Some(seat) = to_act.first() else {
+        let Some(first) = to_act.first() else {
             break;
         };
-        let bot = &mut bots[seat.index() % bots.len()];
-        let accepted = bot
-            .choose(&state, seat)
-            .is_some_and(|action| G::apply_in_place(&mut state, &action).is_ok());
-        if !accepted {
-            stalled = Some(seat);
+        let moves = bot_moves(&state, everyone, bots, max_steps - steps);
+        let mut applied = 0;
+        for action in &moves.actions {
+            if steps >= max_steps || G::apply_in_place(&mut state, action).is_err() {
+                break;
+            }
+            applied += 1;
+            steps += 1;
+        }
+        // The first move was chosen in this very state: if it is refused, the bot is
+        // broken. Later moves of a simultaneous phase may clash and are asked again.
+        let refused = applied == 0 && steps < max_steps;
+        if moves.stalled.is_some() || refused {
+            stalled = moves
+                .stalled
+                .or_else(|| moves.actions.first().map(G::actor))
+                .or(Some(first));
             break;
         }
-        steps += 1;
     }
     let result = PlayoutResult {
         steps,

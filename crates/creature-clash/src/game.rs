@@ -88,24 +88,37 @@ impl Determinize for CreatureClash {
     fn resample(state: &State, observer: Observer, rng: &mut GameRng) -> State {
         let mut t = state.clone();
         t.rng = rng.split();
-        t.deck.shuffle(rng);
         let n = t.num_players();
         let hidden = |i: usize| !observer.is(Seat(i as u8));
         let mut pool: Vec<CardId> = t.deck.iter().copied().collect();
         for (i, h) in t.hands.iter().enumerate() {
             if hidden(i) {
                 // Cards known to be in that hand are public: they stay (CC-D1).
+                let unknown = |c: &CardId| t.known.binary_search(c).is_err();
+                // A secret berserk commitment's cards come first, so that they take the
+                // same cards in every state the observer cannot tell apart.
+                let committed: Vec<CardId> = (t.berserk.iter())
+                    .flat_map(|b| b.commits.iter())
+                    .filter(|(q, _)| q.index() == i)
+                    .flat_map(|(_, c)| [c.front, c.middle, c.back])
+                    .filter(|c| h.contains(c) && unknown(c))
+                    .collect();
+                pool.extend(&committed);
                 pool.extend(
                     h.iter()
                         .copied()
-                        .filter(|c| t.known.binary_search(c).is_err()),
+                        .filter(|c| !committed.contains(c) && unknown(c)),
                 );
             }
         }
         let mut map: Vec<CardId> = t.cards().ids().collect();
         let classes: Vec<Option<CardClass>> = map.iter().map(|&c| t.rules().class(c)).collect();
         let class_of = |c: CardId| classes.get(c.index()).copied().flatten();
-        pool.sort_unstable();
+        // The result depends only on what the observer knows (and the zones' class
+        // counts, which are kept): each zone takes the next cards of its class from a
+        // shuffle of the sorted class pool, and the deck is shuffled afresh below. So two
+        // states the observer cannot tell apart resample alike for the same generator,
+        // and a determinizing bot decides alike in them.
         let mut groups: Vec<(Option<CardClass>, Vec<CardId>)> = Vec::new();
         for &c in &pool {
             match groups.iter_mut().find(|(k, _)| *k == class_of(c)) {
@@ -113,8 +126,10 @@ impl Determinize for CreatureClash {
                 None => groups.push((class_of(c), vec![c])),
             }
         }
+        groups.sort_unstable_by_key(|(k, _)| *k);
         for (_, group) in &groups {
             let mut shuffled = group.clone();
+            shuffled.sort_unstable();
             rng.shuffle(&mut shuffled);
             for (&from, &to) in group.iter().zip(&shuffled) {
                 map[from.index()] = to;
@@ -122,6 +137,8 @@ impl Determinize for CreatureClash {
         }
         let m = |c: &mut CardId| *c = map.get(c.index()).copied().unwrap_or(*c);
         t.deck.as_mut_slice().iter_mut().for_each(m);
+        t.deck.as_mut_slice().sort_unstable();
+        t.deck.shuffle(rng);
         for i in 0..n {
             if hidden(i) {
                 let h = &mut t.hands[i];

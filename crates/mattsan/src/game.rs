@@ -104,7 +104,11 @@ impl Determinize for Mattsan {
                     pool.extend(d.bench.iter().map(|(_, c)| *c));
                 }
             }
-            pool.sort_unstable();
+            // Zones take the next cards of their type, in zone order, from a shuffle of
+            // the sorted type pool, and the deck is shuffled afresh below: the result
+            // depends only on what the observer knows (and the zones' type counts, which
+            // are kept), so two states it cannot tell apart resample alike for the same
+            // generator, and a determinizing bot decides alike in them.
             for ty in [
                 CardType::Unit,
                 CardType::Trump,
@@ -117,6 +121,7 @@ impl Determinize for Mattsan {
                     .filter(|&c| t.rules().is(c, ty))
                     .collect();
                 let mut shuffled = group.clone();
+                shuffled.sort_unstable();
                 rng.shuffle(&mut shuffled);
                 for (&from, &to) in group.iter().zip(&shuffled) {
                     map[from.index()] = to;
@@ -142,6 +147,7 @@ impl Determinize for Mattsan {
                     d.bench.iter_mut().for_each(|(_, c)| m(c));
                 }
             }
+            p.deck.as_mut_slice().sort_unstable();
             p.deck.shuffle(rng);
         }
         for f in &mut t.g.frames {

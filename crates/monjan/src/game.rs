@@ -106,7 +106,11 @@ impl Determinize for Monjan {
             pool.extend(p.extra.iter().filter(|e| e.face_down).map(|e| e.card));
             pool.extend(p.one_turn.iter().filter(|o| o.face_down).map(|o| o.card));
         }
-        pool.sort_unstable();
+        // Zones take the next cards of their class, in zone order, from a shuffle of the
+        // sorted class pool, and the decks are shuffled afresh below: the result depends
+        // only on what the observer knows (and the zones' class counts, which are kept),
+        // so two states it cannot tell apart resample alike for the same generator, and a
+        // determinizing bot decides alike in them.
         let mut map: Vec<CardId> = t.cards().ids().collect();
         let class = |c: CardId| state.rules().class(c);
         for k in [
@@ -122,6 +126,7 @@ impl Determinize for Monjan {
                 .filter(|c| class(*c) == Some(k))
                 .collect();
             let mut shuffled = group.clone();
+            shuffled.sort_unstable();
             rng.shuffle(&mut shuffled);
             for (from, to) in group.iter().zip(shuffled) {
                 if let Some(m) = map.get_mut(from.index()) {
@@ -133,6 +138,9 @@ impl Determinize for Monjan {
         t.d.main_deck.as_mut_slice().iter_mut().for_each(m);
         t.d.boss_deck.as_mut_slice().iter_mut().for_each(m);
         t.d.et_deck.as_mut_slice().iter_mut().for_each(m);
+        t.d.main_deck.as_mut_slice().sort_unstable();
+        t.d.boss_deck.as_mut_slice().sort_unstable();
+        t.d.et_deck.as_mut_slice().sort_unstable();
         t.d.main_deck.shuffle(rng);
         t.d.boss_deck.shuffle(rng);
         t.d.et_deck.shuffle(rng);

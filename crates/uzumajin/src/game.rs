@@ -147,6 +147,10 @@ impl Determinize for Uzumajin {
                     .iter()
                     .filter_map(|&k| p.majins[k].cards.first().copied()),
             );
+            // Shuffling the sorted pool makes the result depend only on what the observer
+            // knows: two states it cannot tell apart resample alike for the same
+            // generator, and a determinizing bot decides alike in them.
+            pool.sort_unstable();
             rng.shuffle(&mut pool);
             // Face-down slots first take souls (if they must be souls), the rest in order.
             let mut fd_cards = Vec::with_capacity(fd_slots.len());

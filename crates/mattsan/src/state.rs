@@ -22,17 +22,27 @@ pub(crate) const FLAG_NO_UNIT: u8 = 1;
 pub(crate) const FLAG_DECK_OUT: u8 = 2;
 pub(crate) const FLAG_SETUP: u8 = 4;
 
-/// One compiled effect instruction.
+/// One compiled effect instruction. `top` marks the instructions of a card's effect list
+/// itself (not the parts inside a `May` or an `If`): the resolution loop (MS-4.8) runs
+/// after each of them, so the parts of one instruction finish before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Instr {
     /// A primitive; `slot` is its choice slot when its selector chooses.
-    Prim { effect: Effect, slot: Option<u8> },
+    Prim {
+        effect: Effect,
+        slot: Option<u8>,
+        top: bool,
+    },
     /// Instructions in order.
     Seq(Vec<u16>),
     /// An optional part (MS-5.19).
-    May(u16),
+    May { inner: u16, top: bool },
     /// A conditional part.
-    If(Condition, u16),
+    If {
+        cond: Condition,
+        inner: u16,
+        top: bool,
+    },
 }
 
 /// A compiled effect list: its first instruction and the choosing selectors in order.
@@ -60,18 +70,27 @@ pub(crate) struct Rules {
     pub max_hp_drops: bool,
 }
 
-fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selector>) -> u16 {
+fn compile(
+    effects: &[Effect],
+    top: bool,
+    program: &mut Vec<Instr>,
+    slots: &mut Vec<Selector>,
+) -> u16 {
     let mut children = Vec::with_capacity(effects.len());
     for e in effects {
         let idx = match e {
             Effect::May { then } => {
-                let inner = compile(then, program, slots);
-                program.push(Instr::May(inner));
+                let inner = compile(then, false, program, slots);
+                program.push(Instr::May { inner, top });
                 program.len() - 1
             }
             Effect::If { cond, then } => {
-                let inner = compile(then, program, slots);
-                program.push(Instr::If(*cond, inner));
+                let inner = compile(then, false, program, slots);
+                program.push(Instr::If {
+                    cond: *cond,
+                    inner,
+                    top,
+                });
                 program.len() - 1
             }
             _ => {
@@ -82,6 +101,7 @@ fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selecto
                 program.push(Instr::Prim {
                     effect: e.clone(),
                     slot,
+                    top,
                 });
                 program.len() - 1
             }
@@ -241,7 +261,7 @@ impl Rules {
             root_base.push(roots.len() as u16);
             for list in def.effect_lists() {
                 let mut slots = Vec::new();
-                let instr = compile(list, &mut program, &mut slots);
+                let instr = compile(list, true, &mut program, &mut slots);
                 roots.push(Root { instr, slots });
             }
         }

@@ -227,14 +227,24 @@ pub(crate) fn exec<L: EventLog<Event>>(
             }
             None
         }
-        Instr::May(inner) => {
+        Instr::May { inner, top } => {
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
             s.g.tasks.push(Task::AskMay {
                 frame: f,
                 instr: *inner,
             });
             None
         }
-        Instr::If(cond, inner) => {
+        Instr::If { cond, inner, top } => {
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
             let src = find(s, fr.source);
             if field::condition(s, *cond, fr.controller, src) {
                 s.g.tasks.push(Task::Exec {
@@ -244,7 +254,7 @@ pub(crate) fn exec<L: EventLog<Event>>(
             }
             None
         }
-        Instr::Prim { effect, slot } => {
+        Instr::Prim { effect, slot, top } => {
             if let Some(k) = slot {
                 if fr.targets.get(usize::from(*k)) == Some(&Target::Unchosen) {
                     s.g.tasks.push(Task::Exec { frame: f, instr });
@@ -252,10 +262,14 @@ pub(crate) fn exec<L: EventLog<Event>>(
                     return None;
                 }
             }
+            // MS-4.8: the loop runs once the instruction is finished, so whatever the
+            // primitive still asks (a discard, a swap) is answered before it.
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
             primitive(s, &fr, f, effect, *slot, log);
-            s.g.tasks.push(Task::Settle {
-                controller: fr.controller,
-            });
             None
         }
     }

@@ -356,7 +356,7 @@ fn step<L: EventLog<Event>>(s: &mut State, task: Task, log: &mut L) -> Option<Pe
             let (kind, controller) = (fr.kind, fr.controller);
             if let Some(w) = effects::declared_kind(kind) {
                 field::queue(s, w, controller);
-                resolution::settle(s, controller);
+                resolution::settle_declaration(s, controller);
             }
         }
         Task::Resolve { frame } => {

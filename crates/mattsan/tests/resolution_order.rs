@@ -114,3 +114,61 @@ fn ms_d1_ms_4_8_placed_ability_finishes_before_windows() {
         }
     }
 }
+
+/// A copy of the sample set where `old_sage`'s ability lacks its `hand_at_least` guard, so
+/// only the general rule (MS-D2) keeps the empty-handed "may" from being offered.
+fn unguarded_sage() -> Config {
+    let mut file: serde_json::Value = serde_json::to_value(CardSet::sample()).unwrap();
+    for card in file["cards"].as_array_mut().unwrap() {
+        if card["id"] == "old_sage" {
+            let ability = &mut card["abilities"][0];
+            assert_eq!(
+                ability["condition"],
+                serde_json::json!({"hand_at_least": 1})
+            );
+            ability.as_object_mut().unwrap().remove("condition");
+        }
+    }
+    let mut config = Config::with_decks(DeckChoice::b(), DeckChoice::a());
+    config.card_set = CardSetChoice::Custom(serde_json::from_value(file).unwrap());
+    config
+}
+
+/// MS-D2, MS-5.19: an optional effect whose first part cannot be done is not offered —
+/// the sample old_sage through its `hand_at_least: 1` condition, any card through the
+/// general rule; with a card to discard both are offered.
+#[test]
+fn ms_d2_optional_effect_needs_its_first_part() {
+    for config in [
+        Config::with_decks(DeckChoice::b(), DeckChoice::a()),
+        unguarded_sage(),
+    ] {
+        for extra in [&[][..], &["quick_draw"][..]] {
+            let mut hand = vec!["old_sage"];
+            hand.extend_from_slice(extra);
+            let mut s = Scenario::with_config(config.clone())
+                .unit(P0, Loc::Battlefield, "dice_gambler")
+                .hand(P0, &hand)
+                .unit(P1, Loc::Battlefield, "iron_guard")
+                .build()
+                .unwrap();
+            let o = in_hand(&s, P0, "old_sage");
+            let before = s.hand(P0).len();
+            act(
+                &mut s,
+                P0,
+                Choice::PlaceUnit {
+                    card: o,
+                    bench: 0,
+                    face_up: true,
+                },
+            );
+            if extra.is_empty() {
+                assert_eq!(s.pending(), Pending::Main { seat: P0 }, "nothing offered");
+                assert_eq!(s.hand(P0).len(), before - 1, "no free draw");
+            } else {
+                assert!(matches!(s.pending(), Pending::May { seat: P0, .. }));
+            }
+        }
+    }
+}

@@ -100,6 +100,10 @@ pub enum Error {
         /// Why not.
         reason: String,
     },
+    /// A forced random outcome of the state (a scenario's dice, picks or shuffles) does not
+    /// fit the draw the action met; the action is refused and the state unchanged.
+    #[error("a forced random outcome does not fit: {0}")]
+    ForcedOutcome(fuda_core::ForcedMisfit),
     /// The turn cannot end yet (MS-4.5).
     #[error("the turn cannot end yet: {reason}")]
     CannotEndTurn {

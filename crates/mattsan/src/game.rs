@@ -326,7 +326,10 @@ impl Conformance for Mattsan {
         // Setup ≤ 10 actions per seat. A turn: ≤ 60 hand/field actions, each followed
         // by at most a few window passes, targets and refills.
         let turns = config.max_turns.map_or(60, |t| t as usize);
-        40 + turns * 600
+        let by_turns = 40 + turns * 600;
+        config
+            .max_actions
+            .map_or(by_turns, |m| by_turns.min(m as usize))
     }
 
     fn heuristic(view: &View, seat: Seat) -> f64 {

@@ -43,6 +43,7 @@ pub use cards::{
 };
 pub use config::{
     BothLoseTiebreak, CardSetChoice, Config, DeckChoice, DefeatOrder, FirstPlayerMethod,
+    DEFAULT_MAX_ACTIONS,
 };
 pub use error::Error;
 pub use event::{redact, Event, LossReason};

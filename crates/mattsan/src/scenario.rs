@@ -439,14 +439,15 @@ impl Scenario {
                     Pending::Main { seat: self.active }
                 },
                 outcome: None,
+                actions: 0,
             },
         };
         if self.start == Start::TurnBegin {
             s.g.turn = self.turn - 1;
             s.g.tasks.push(Task::BeginTurn);
         }
-        s.validate()?;
         rules::run(&mut s, &mut NoEvents);
+        s.validate()?;
         let _ = field::capacity;
         Ok(s)
     }

@@ -6,11 +6,14 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+
+/// The longest task stack, window queue or modifier list a loaded state may hold.
+const MAX_LIST: usize = 10_000;
 
 /// The most bench locations a field can have (capacity is clamped to it).
 pub const MAX_BENCH: usize = 8;
@@ -195,6 +198,15 @@ impl Rules {
                 ))
             }
         };
+        if config.num_players != 2 {
+            return Err(Error::config(
+                "num_players",
+                format!(
+                    "Mattsan is a game for 2 players, not {}",
+                    config.num_players
+                ),
+            ));
+        }
         range("deck_size", config.deck_size, 1, 60)?;
         range("max_copies", config.max_copies, 1, 60)?;
         range("opening_hand", config.opening_hand, 1, 20)?;
@@ -220,6 +232,9 @@ impl Rules {
         }
         if config.max_turns == Some(0) {
             return Err(Error::config("max_turns", "must be at least 1 when set"));
+        }
+        if config.max_actions == Some(0) {
+            return Err(Error::config("max_actions", "must be at least 1 when set"));
         }
         if let crate::config::FirstPlayerMethod::Fixed(seat) = config.first_player_method {
             if seat.index() >= 2 {
@@ -535,6 +550,7 @@ impl Clone for Board {
             tasks: with_room(&self.tasks, 6),
             pending: self.pending,
             outcome: self.outcome.clone(),
+            actions: self.actions,
         }
     }
 }
@@ -909,6 +925,9 @@ pub(crate) struct Board {
     pub tasks: Vec<Task>,
     pub pending: Pending,
     pub outcome: Option<Outcome>,
+    /// Actions taken so far (the game-length bound `max_actions`, MS-D5).
+    #[serde(default)]
+    pub actions: u32,
 }
 
 /// The full state of a game, hidden information included. Cheap to clone; the rules are
@@ -1184,9 +1203,6 @@ impl State {
                             o.card
                         ));
                     }
-                    if o.ex > 100 {
-                        return bad("an EX count is out of range".into());
-                    }
                 }
             }
             if let Some(d) = &p.setup {
@@ -1339,6 +1355,158 @@ impl State {
             if self.g.step != Step::Setup || self.g.players.iter().any(|p| p.setup.is_none()) {
                 return bad("a placement is pending outside setup".into());
             }
+        }
+        self.validate_sizes()?;
+        self.validate_pending()
+    }
+
+    /// Lists a loaded state may hold are bounded (far above what play produces), so no
+    /// input makes one call slow or large.
+    fn validate_sizes(&self) -> Result<(), Error> {
+        let g = &self.g;
+        let n = self.num_cards();
+        let checks = [
+            ("tasks", g.tasks.len(), MAX_LIST),
+            ("queued", g.queued.len(), MAX_LIST),
+            ("temp_mods", g.temp_mods.len(), MAX_LIST),
+            ("frames", g.frames.len(), 250),
+            ("start_pending", g.start_pending.len(), 256),
+            ("first_rolls", g.first_rolls.len(), 1000),
+            ("rolls", g.rolls.len(), 64),
+            ("in_use", g.in_use.len(), n),
+        ];
+        for (what, len, max) in checks {
+            if len > max {
+                return Err(Error::state(format!(
+                    "`{what}` holds {len} entries; at most {max}"
+                )));
+            }
+        }
+        let forced: Vec<&fuda_core::Forced> = g.rng.forced().take(MAX_FORCED + 1).collect();
+        let long_shuffle = forced
+            .iter()
+            .any(|f| matches!(f, fuda_core::Forced::Shuffle(keys) if keys.len() > n));
+        if forced.len() > MAX_FORCED || long_shuffle {
+            return Err(Error::state(
+                "the forced outcomes are too many or name more cards than the game has",
+            ));
+        }
+        if let Some(max) = self.config().max_actions {
+            if g.actions > max {
+                return Err(Error::state("more actions were taken than `max_actions`"));
+            }
+        }
+        if g.tasks
+            .iter()
+            .any(|t| matches!(t, Task::Window { passes, .. } if *passes > 2))
+        {
+            return Err(Error::state(
+                "a response window counts more than two passes",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The pending decision is the one the procedure stack asks for, so the seat it names
+    /// has a legal action.
+    fn validate_pending(&self) -> Result<(), Error> {
+        let g = &self.g;
+        let top = g.tasks.last();
+        let bad = |what: &str| {
+            Err(Error::state(format!(
+                "the pending decision does not match the game: {what}"
+            )))
+        };
+        let controller = |f: u8| g.frames.get(usize::from(f)).map(|fr| fr.controller);
+        let hand = |seat: Seat| g.players[seat.index() & 1].hand.len();
+        let quiet = g.tasks.is_empty();
+        match g.pending {
+            Pending::Placement { waiting } => {
+                let open: SeatSet = [Seat(0), Seat(1)]
+                    .into_iter()
+                    .filter(|p| {
+                        !g.players[p.index()]
+                            .setup
+                            .as_ref()
+                            .is_some_and(|d| d.committed)
+                    })
+                    .collect();
+                if !quiet || waiting != open || waiting.is_empty() {
+                    return bad("the placement waits for the wrong seats");
+                }
+            }
+            Pending::SoulCharge { seat }
+                if !(quiet && g.step == Step::SoulCharge) || seat != g.active =>
+            {
+                return bad("a soul-charge choice outside step 2");
+            }
+            Pending::StartEffects { seat }
+                if !(quiet && g.step == Step::StartEffects && !g.start_pending.is_empty())
+                    || seat != g.active =>
+            {
+                return bad("start-of-turn effects without any pending");
+            }
+            Pending::Main { seat } if !(quiet && g.step == Step::Main) || seat != g.active => {
+                return bad("a main step outside step 4");
+            }
+            Pending::EndTurn { seat } if !(quiet && g.step == Step::End) || seat != g.active => {
+                return bad("an end of turn outside step 6");
+            }
+            Pending::Respond { seat, window } => {
+                let ok = matches!(top, Some(Task::Window { window: w, ask, passes })
+                    if *w == window && *ask == seat && *passes < 2);
+                if !ok {
+                    return bad("a response without its window");
+                }
+            }
+            Pending::Refill { seat } => {
+                let empty = g.players[seat.index()].bf().is_none();
+                if !matches!(top, Some(Task::Refills { .. })) || !empty {
+                    return bad("a refill without an empty battlefield");
+                }
+            }
+            Pending::NextDefeat { seat } => {
+                let ok = matches!(top, Some(Task::Defeats { next, .. }) if *next == seat);
+                if !ok {
+                    return bad("a defeat order outside the defeats");
+                }
+            }
+            Pending::PayDiscard { seat, remaining } => {
+                let ok = matches!(top, Some(Task::AskDiscardCost { frame, remaining: r })
+                    if *r == remaining && controller(*frame) == Some(seat));
+                if !ok || hand(seat) == 0 {
+                    return bad("a cost discard without its cost");
+                }
+            }
+            Pending::DiscardFromHand { seat, remaining } => {
+                let ok = top == Some(&Task::AskHandDiscard { seat, remaining });
+                if !ok || hand(seat) == 0 {
+                    return bad("a hand discard without its effect");
+                }
+            }
+            Pending::ChooseTarget { seat, .. } => {
+                let ok = matches!(top, Some(Task::AskTarget { frame, .. })
+                    if controller(*frame) == Some(seat));
+                if !ok {
+                    return bad("a target choice without its effect");
+                }
+            }
+            Pending::May { seat, .. } => {
+                let ok = matches!(top,
+                    Some(Task::AskMay { frame, .. } | Task::AskOptional { frame })
+                    if controller(*frame) == Some(seat));
+                if !ok {
+                    return bad("an optional effect without its effect");
+                }
+            }
+            Pending::ForceSwap { seat, side } => {
+                let ok = matches!(top, Some(Task::AskForceSwap { side: sd, chooser, .. })
+                    if *sd == side && *chooser == seat);
+                if !ok {
+                    return bad("a forced swap without its effect");
+                }
+            }
+            _ => {}
         }
         Ok(())
     }

@@ -94,7 +94,7 @@ impl Names {
 fn loc(l: Loc) -> String {
     match l {
         Loc::Battlefield => "battlefield".into(),
-        Loc::Bench(b) => format!("bench {}", b + 1),
+        Loc::Bench(b) => format!("bench {}", u16::from(b) + 1),
     }
 }
 
@@ -102,7 +102,7 @@ fn loc(l: Loc) -> String {
 fn on(l: Loc) -> String {
     match l {
         Loc::Battlefield => "on the battlefield".into(),
-        Loc::Bench(b) => format!("on bench {}", b + 1),
+        Loc::Bench(b) => format!("on bench {}", u16::from(b) + 1),
     }
 }
 
@@ -408,7 +408,7 @@ impl TextUi for Mattsan {
                 parts.push(format!("battlefield {}", n.name(b)));
             }
             for (b, c) in &setup.bench {
-                parts.push(format!("bench {} {}", b + 1, n.name(*c)));
+                parts.push(format!("bench {} {}", u16::from(*b) + 1, n.name(*c)));
             }
             let _ = writeln!(
                 out,
@@ -495,7 +495,11 @@ impl TextUi for Mattsan {
                 format!("Set {} face down on the battlefield", n.long(*card))
             }
             Choice::SetupBench { card, bench } => {
-                format!("Set {} face down on bench {}", n.long(*card), bench + 1)
+                format!(
+                    "Set {} face down on bench {}",
+                    n.long(*card),
+                    u16::from(*bench) + 1
+                )
             }
             Choice::SetupCommit => "Finish the setup placement".into(),
             Choice::SoulCharge { card } => format!("Soul-charge {}", c(card)),
@@ -514,15 +518,19 @@ impl TextUi for Mattsan {
             } => format!(
                 "Place {} on bench {} {}",
                 n.long(*card),
-                bench + 1,
+                u16::from(*bench) + 1,
                 if *face_up { "face-up" } else { "face-down" }
             ),
             Choice::FlipUnit { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench)) {
-                Some(u) => format!("Turn {u} on bench {} face-up", bench + 1),
-                None => format!("Turn the unit on bench {} face-up", bench + 1),
+                Some(u) => format!("Turn {u} on bench {} face-up", u16::from(*bench) + 1),
+                None => format!("Turn the unit on bench {} face-up", u16::from(*bench) + 1),
             },
             Choice::PlaceTrap { card, bench } => {
-                format!("Set the trap {} face down on bench {}", c(card), bench + 1)
+                format!(
+                    "Set the trap {} face down on bench {}",
+                    c(card),
+                    u16::from(*bench) + 1
+                )
             }
             Choice::UseTrump { card } => format!("Use the trump {}", c(card)),
             Choice::PlaceTerrain { card, loc: l } => {
@@ -534,8 +542,8 @@ impl TextUi for Mattsan {
             },
             Choice::ActivateTrap { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench))
             {
-                Some(t) => format!("Activate the trap {t} on bench {}", bench + 1),
-                None => format!("Activate the trap on bench {}", bench + 1),
+                Some(t) => format!("Activate the trap {t} on bench {}", u16::from(*bench) + 1),
+                None => format!("Activate the trap on bench {}", u16::from(*bench) + 1),
             },
             Choice::Attack => {
                 let opp = Seat(1 - me.0.min(1));
@@ -550,24 +558,36 @@ impl TextUi for Mattsan {
             Choice::UseSpecial { index } => {
                 match battlefield_unit().and_then(|u| n.move_name(u, *index, false)) {
                     Some(m) => format!("Use the special move {m}"),
-                    None => format!("Use special move #{}", index + 1),
+                    None => format!("Use special move #{}", u16::from(*index) + 1),
                 }
             }
             Choice::UseSuperSpecial { index } => {
                 match battlefield_unit().and_then(|u| n.move_name(u, *index, true)) {
                     Some(m) => format!("Use the super special move {m}"),
-                    None => format!("Use super special move #{}", index + 1),
+                    None => format!("Use super special move #{}", u16::from(*index) + 1),
                 }
             }
             Choice::Swap { bench } => match at(Loc::Bench(*bench)) {
-                Some(u) => format!("Swap your battlefield unit with {u} on bench {}", bench + 1),
-                None => format!("Swap your battlefield unit with bench {}", bench + 1),
+                Some(u) => format!(
+                    "Swap your battlefield unit with {u} on bench {}",
+                    u16::from(*bench) + 1
+                ),
+                None => format!(
+                    "Swap your battlefield unit with bench {}",
+                    u16::from(*bench) + 1
+                ),
             },
             Choice::EndTurn => "End your turn".into(),
             Choice::Pass => "Pass".into(),
             Choice::Refill { bench } => match at(Loc::Bench(*bench)) {
-                Some(u) => format!("Move {u} from bench {} to the battlefield", bench + 1),
-                None => format!("Move the unit on bench {} to the battlefield", bench + 1),
+                Some(u) => format!(
+                    "Move {u} from bench {} to the battlefield",
+                    u16::from(*bench) + 1
+                ),
+                None => format!(
+                    "Move the unit on bench {} to the battlefield",
+                    u16::from(*bench) + 1
+                ),
             },
             Choice::RefillFromHand { card } => {
                 format!("Put {} from your hand on the battlefield", n.long(*card))
@@ -691,7 +711,11 @@ impl TextUi for Mattsan {
                 seat,
                 card: x,
                 bench,
-            } => format!("{seat} activates the trap {} on bench {}", c(x), bench + 1),
+            } => format!(
+                "{seat} activates the trap {} on bench {}",
+                c(x),
+                u16::from(*bench) + 1
+            ),
             Event::AbilityResolved { seat, card: x } => {
                 format!("{seat}'s {} takes effect", c(x))
             }
@@ -722,7 +746,7 @@ impl TextUi for Mattsan {
                 "{seat} swaps: {} comes to the battlefield, {} goes to bench {}",
                 c(to_battlefield),
                 c(to_bench),
-                bench + 1
+                u16::from(*bench) + 1
             ),
             Event::DiceRolled { dice, total } => {
                 format!(
@@ -752,7 +776,7 @@ impl TextUi for Mattsan {
                 card: Some(x),
             } => format!(
                 "{seat} peeks at {side}'s face-down card on bench {}: {}",
-                bench + 1,
+                u16::from(*bench) + 1,
                 c(x)
             ),
             Event::Peeked {
@@ -762,7 +786,7 @@ impl TextUi for Mattsan {
                 card: None,
             } => format!(
                 "{seat} peeks at {side}'s face-down card on bench {}",
-                bench + 1
+                u16::from(*bench) + 1
             ),
             Event::WindowOpened { window } => {
                 format!("Either player may respond to {}", window_words(*window))
@@ -776,7 +800,7 @@ impl TextUi for Mattsan {
                 Some(b) => format!(
                     "{seat} moves {} from bench {} to the battlefield",
                     c(x),
-                    b + 1
+                    u16::from(*b) + 1
                 ),
                 None => format!("{seat} puts {} from hand on the battlefield", c(x)),
             },

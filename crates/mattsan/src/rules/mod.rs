@@ -30,9 +30,32 @@ pub(crate) fn apply<L: EventLog<Event>>(
     log: &mut L,
 ) -> Result<(), Error> {
     legal::check(s, a)?;
+    if s.g.rng.has_forced() {
+        // Forced outcomes may not fit the draws this action meets: then it is refused and
+        // the state restored.
+        fuda_core::perform_with_forced(
+            s,
+            |s| &mut s.g.rng,
+            log,
+            |s, events| transition(s, a, events),
+        )
+        .map_err(Error::ForcedOutcome)?;
+    } else {
+        transition(s, a, log);
+    }
+    Ok(())
+}
+
+/// A checked action's whole transition: the decision, the procedure it sets off, and the
+/// game-length bound (MS-D5).
+fn transition<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
     perform(s, a, log);
     run(s, log);
-    Ok(())
+    s.g.actions = s.g.actions.saturating_add(1);
+    let bound = s.config().max_actions;
+    if s.g.outcome.is_none() && bound.is_some_and(|m| s.g.actions >= m) {
+        resolution::end_game(s, Outcome::Draw, log);
+    }
 }
 
 /// Carries out a checked decision.

@@ -51,6 +51,7 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
             tasks: Vec::new(),
             pending: Pending::GameOver,
             outcome: None,
+            actions: 0,
         },
     };
     setup(&mut s, &mut NoEvents);

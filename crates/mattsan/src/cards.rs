@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-// A card instance of one game: its index in the game's card list (seat 0's deck list,
-// then seat 1's, each in deck-list order). An id therefore names a card definition;
-// views show ids only for cards the observer may see.
+// A card of one game: an id of the card grid (MS-D6): seat 0's block, then seat 1's,
+// each with one id per copy a deck may hold of every card, in card-set order. An id
+// therefore names its card definition from the card set alone, whatever the deck lists.
 pub use fuda_core::CardId;
 
 /// A card definition: its index in the card set.

@@ -141,6 +141,11 @@ pub struct Config {
     pub max_actions: Option<u32>,
     /// MS-6.8 / MS-A40.
     pub simultaneous_defeat_order: DefeatOrder,
+    /// MS-D3: deck lists are shown to both players (tournament rules). Default false:
+    /// each player knows only their own list, so resampling hidden cards for bots and the
+    /// leak check draws the opponent's unseen cards from the whole card set under the
+    /// deck-building rules, not from their list.
+    pub open_decklists: bool,
     /// The card set.
     pub card_set: CardSetChoice,
     /// Seat 0's and seat 1's decks.
@@ -171,6 +176,7 @@ impl Default for Config {
             max_turns: None,
             max_actions: Some(DEFAULT_MAX_ACTIONS),
             simultaneous_defeat_order: DefeatOrder::AlternateFromControllersOpponent,
+            open_decklists: false,
             card_set: CardSetChoice::Sample,
             decks: [DeckChoice::a(), DeckChoice::b()],
         }

@@ -29,6 +29,7 @@ mod config;
 mod error;
 mod event;
 mod game;
+mod resample;
 mod rules;
 mod scenario;
 mod state;

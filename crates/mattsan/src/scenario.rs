@@ -274,10 +274,19 @@ impl Scenario {
     pub fn build(self) -> Result<State, Error> {
         let rules = Rules::new(&self.config)?;
         let bad = |message: String| Error::Scenario { message };
+        let mut rng = GameRng::from_seed(self.seed);
+        let mut owned = vec![false; rules.num_cards()];
+        for seat in [Seat(0), Seat(1)] {
+            let defs = rules.decks[seat.index()].clone();
+            for c in rules::setup::deck_ids(&rules, seat, &defs, &mut rng) {
+                owned[c.index()] = true;
+            }
+        }
         let mut used = vec![false; rules.num_cards()];
         let take_in = |used: &mut Vec<bool>, seat: Seat, name: &str| -> Result<CardId, Error> {
             let found = (0..rules.num_cards()).find(|&i| {
                 !used[i]
+                    && owned[i]
                     && rules.owner(CardId(i as u16)) == seat
                     && rules.name(CardId(i as u16)) == name
             });
@@ -367,7 +376,6 @@ impl Scenario {
                 tapped: *tapped,
             });
         }
-        let mut rng = GameRng::from_seed(self.seed);
         for seat in [Seat(0), Seat(1)] {
             let i = seat.index();
             let mut top = Vec::new();
@@ -376,13 +384,13 @@ impl Scenario {
             }
             let mut rest: Vec<CardId> = (0..rules.num_cards() as u16)
                 .map(CardId)
-                .filter(|c| !used[c.index()] && rules.owner(*c) == seat)
+                .filter(|c| owned[c.index()] && !used[c.index()] && rules.owner(*c) == seat)
                 .collect();
             for c in &rest {
                 used[c.index()] = true;
             }
             if self.flags[i] & 1 != 0 {
-                players[i].discard.extend(rest);
+                // The rest is out of the game.
                 rest = Vec::new();
             }
             rng.shuffle(&mut rest);

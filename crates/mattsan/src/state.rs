@@ -60,10 +60,14 @@ pub(crate) struct Root {
 pub(crate) struct Rules {
     pub config: Config,
     pub cards: CardSet,
-    /// The definition of each card instance.
-    pub instances: Vec<DefId>,
-    /// How many instances seat 0 owns (ids below it are seat 0's).
-    pub split: usize,
+    /// The card grid of one seat (MS-D6): for each definition, in card-set order, one id
+    /// per copy a deck may hold. Seat 0's ids are `0..per_seat`, seat 1's
+    /// `per_seat..2 * per_seat`; an id names its definition whatever the deck lists.
+    pub grid: Vec<DefId>,
+    /// Where each definition's copies start in a seat's grid, and how many there are.
+    pub blocks: Vec<Block>,
+    /// The two deck lists of the configuration, as definitions in list order.
+    pub decks: [Vec<DefId>; 2],
     /// First root of each definition (see [`CardDef::effect_lists`]).
     pub root_base: Vec<u16>,
     pub roots: Vec<Root>,
@@ -185,6 +189,44 @@ pub(crate) fn check_deck(
     Ok(defs)
 }
 
+/// The most card ids a game may have (both grids): ids are `u16`, and every list the
+/// engine keeps per card stays small.
+pub const MAX_CARDS: usize = 16_384;
+
+/// Where a definition's copies start in a seat's grid, and how many there are.
+pub(crate) type Block = (u16, u16);
+
+/// The card grid of one seat (MS-D6): each definition in card-set order with as many ids as
+/// a deck may hold copies of it (its copy limit, at most `deck_size`; none for terrains
+/// when terrains are disabled).
+pub(crate) fn card_grid(
+    config: &Config,
+    cards: &CardSet,
+) -> Result<(Vec<DefId>, Vec<Block>), Error> {
+    let mut grid = Vec::new();
+    let mut blocks = Vec::with_capacity(cards.len());
+    for (i, def) in cards.defs().iter().enumerate() {
+        let allowed = config.terrain_enabled || def.card_type() != CardType::Terrain;
+        let n = if allowed {
+            usize::from(copy_limit(def, config.max_copies).min(config.deck_size))
+        } else {
+            0
+        };
+        if 2 * (grid.len() + n) > MAX_CARDS {
+            return Err(Error::config(
+                "card_set",
+                format!(
+                    "the card set allows more than {MAX_CARDS} cards (definitions times \
+                     copies, for both seats); lower `max_copies` or the set's size"
+                ),
+            ));
+        }
+        blocks.push((grid.len() as u16, n as u16));
+        grid.extend(std::iter::repeat_n(DefId(i as u16), n));
+    }
+    Ok((grid, blocks))
+}
+
 impl Rules {
     /// Validates a configuration and builds the rules.
     pub fn new(config: &Config) -> Result<Rules, Error> {
@@ -248,27 +290,24 @@ impl Rules {
         if cards.is_empty() {
             return Err(Error::config("card_set", "the card set is empty"));
         }
-        let mut instances = Vec::with_capacity(60);
-        let mut split = 0;
+        let mut decks: [Vec<DefId>; 2] = Default::default();
         for (seat, choice) in config.decks.iter().enumerate() {
             let list: Vec<String> = match choice {
                 DeckChoice::Named(name) => cards
                     .deck(name)
                     .ok_or_else(|| Error::Deck {
                         seat: Seat(seat as u8),
-                        message: format!("the card set has no deck named `{name}`"),
+                        message: format!(
+                            "the card set has no deck named `{}`",
+                            crate::cards::clip(name, 64)
+                        ),
                     })?
                     .to_vec(),
                 DeckChoice::List(list) => list.clone(),
             };
-            let mut defs = check_deck(config, &cards, seat, &list)?;
-            // Ids are handed out in card-set order, so an id names its definition.
-            defs.sort_unstable();
-            instances.extend(defs);
-            if seat == 0 {
-                split = instances.len();
-            }
+            decks[seat] = check_deck(config, &cards, seat, &list)?;
         }
+        let (grid, blocks) = card_grid(config, &cards)?;
         let mut program = Vec::new();
         let mut roots = Vec::new();
         let mut root_base = Vec::with_capacity(cards.len());
@@ -303,31 +342,44 @@ impl Rules {
             max_hp_drops,
             config: config.clone(),
             cards,
-            instances,
-            split,
+            grid,
+            blocks,
+            decks,
             root_base,
             roots,
             program,
         })
     }
 
-    /// How many card instances the game has.
+    /// How many card ids the game has (both seats' grids; the cards in play are some of
+    /// them).
     pub fn num_cards(&self) -> usize {
-        self.instances.len()
+        2 * self.grid.len()
     }
 
-    /// The owner of a card instance.
+    /// The owner of a card id.
     pub fn owner(&self, card: CardId) -> Seat {
-        if card.index() < self.split {
+        if card.index() < self.grid.len() {
             Seat(0)
         } else {
             Seat(1)
         }
     }
 
-    /// The definition of a card instance.
+    /// The definition of a card id.
     pub fn def_id(&self, card: CardId) -> Option<DefId> {
-        self.instances.get(card.index()).copied()
+        let n = self.grid.len();
+        (card.index() < 2 * n)
+            .then(|| self.grid.get(card.index() % n).copied())
+            .flatten()
+    }
+
+    /// The ids of `def`'s copies in `seat`'s grid.
+    pub fn copies(&self, seat: Seat, def: DefId) -> std::ops::Range<u16> {
+        let (start, len) = self.blocks.get(def.index()).copied().unwrap_or((0, 0));
+        let base = (seat.index() & 1) * self.grid.len();
+        let start = base as u16 + start;
+        start..start + len
     }
 
     /// The card definition of an instance.
@@ -499,6 +551,10 @@ pub(crate) struct Player {
     pub flags: u8,
     /// The revealed pre-mulligan hand (public, MS-3.11).
     pub mulligan_reveal: Vec<CardId>,
+    /// Cards every player saw go into this hand and that are still in it (public; issue
+    /// 15, item 10).
+    #[serde(default)]
+    pub known_in_hand: Vec<CardId>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
 }
@@ -524,6 +580,7 @@ impl Clone for Player {
             charged: self.charged,
             flags: self.flags,
             mulligan_reveal: self.mulligan_reveal.clone(),
+            known_in_hand: self.known_in_hand.clone(),
             setup: self.setup.clone(),
         }
     }
@@ -566,6 +623,7 @@ impl Player {
             charged: 0,
             flags: 0,
             mulligan_reveal: Vec::new(),
+            known_in_hand: Vec::new(),
             setup: None,
         }
     }
@@ -1000,7 +1058,8 @@ impl State {
         &self.rules.0.cards
     }
 
-    /// How many card instances the game has.
+    /// How many card ids the game has: both seats' card grids (MS-D6); the cards in play
+    /// are some of them ([`State::cards_of`]).
     pub fn num_cards(&self) -> usize {
         self.rules.0.num_cards()
     }
@@ -1015,13 +1074,41 @@ impl State {
         self.rules().def(card)
     }
 
-    /// The instances of the card named `name` owned by `seat`, in id order.
+    /// The copies of the card named `name` that `seat` has in the game, in id order.
     pub fn instances_of(&self, seat: Seat, name: &str) -> Vec<CardId> {
         let rules = self.rules();
-        (0..rules.num_cards() as u16)
-            .map(CardId)
-            .filter(|&c| rules.owner(c) == seat && rules.name(c) == name)
-            .collect()
+        let Some(def) = rules.cards.find(name) else {
+            return Vec::new();
+        };
+        let mut out: Vec<CardId> = self
+            .all_cards()
+            .into_iter()
+            .filter(|&c| rules.owner(c) == seat && rules.def_id(c) == Some(def))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The card a position calls `name` for `seat` (a card key, or `key#k` for the k-th
+    /// copy, 1-based, in id order, of the copies the seat has in the game; a bare key is
+    /// the first), or `None`.
+    pub fn card_id(&self, seat: Seat, name: &str) -> Option<CardId> {
+        let (key, k) = match name.rsplit_once('#') {
+            Some((key, k)) => (key, k.parse::<usize>().ok().filter(|&k| k >= 1)?),
+            None => (name, 1),
+        };
+        self.instances_of(seat, key).get(k - 1).copied()
+    }
+
+    /// Every card `seat` has in the game (in any zone), in id order.
+    pub fn cards_of(&self, seat: Seat) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self
+            .all_cards()
+            .into_iter()
+            .filter(|&c| self.owner(c) == seat)
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// The owner of a card instance.
@@ -1114,6 +1201,13 @@ impl State {
             .map_or(&[], |p| p.mulligan_reveal.as_slice())
     }
 
+    /// The cards every player saw go into `seat`'s hand that are still there (issue 15,
+    /// item 10).
+    pub fn known_in_hand(&self, seat: Seat) -> &[CardId] {
+        self.player(seat)
+            .map_or(&[], |p| p.known_in_hand.as_slice())
+    }
+
     /// The attack being resolved.
     pub fn attack(&self) -> Option<&PendingAttack> {
         self.g.attack.as_ref()
@@ -1165,8 +1259,20 @@ impl State {
                 Some(slot) => *slot = true,
             }
         }
-        if let Some(missing) = seen.iter().position(|s| !s) {
-            return bad(format!("card #{missing} is missing"));
+        // MS-D6: a seat has at most a deck's worth of cards in the game (its grid already
+        // holds no more copies of a card than a deck may).
+        for seat in [Seat(0), Seat(1)] {
+            let n = seen
+                .iter()
+                .enumerate()
+                .filter(|&(i, &here)| here && rules.owner(CardId(i as u16)) == seat)
+                .count();
+            if n > usize::from(self.config().deck_size) {
+                return bad(format!(
+                    "{seat} has {n} cards in the game; a deck holds {}",
+                    self.config().deck_size
+                ));
+            }
         }
         for (i, p) in self.g.players.iter().enumerate() {
             let seat = Seat(i as u8);
@@ -1177,6 +1283,24 @@ impl State {
                 && p.soul.iter().all(|s| own(&s.card));
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
+            }
+            let mut known = p.known_in_hand.clone();
+            known.sort_unstable();
+            known.dedup();
+            if known.len() != p.known_in_hand.len()
+                || !known.iter().all(|c| p.hand.binary_search(c).is_ok())
+            {
+                return bad(format!(
+                    "{seat}'s known cards in hand are not all in the hand"
+                ));
+            }
+            if p.mulligan_reveal.len() > usize::from(self.config().opening_hand)
+                || !p
+                    .mulligan_reveal
+                    .iter()
+                    .all(|c| c.index() < total && own(c))
+            {
+                return bad(format!("{seat}'s mulligan reveal names other cards"));
             }
             if p.field.len() != FIELD_SLOTS {
                 return bad(format!("{seat}'s field must have {FIELD_SLOTS} locations"));

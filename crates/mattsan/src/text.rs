@@ -4,7 +4,7 @@
 
 use crate::action::{Action, Choice};
 use crate::cards::{CardDef, CardId, CardSet, DefId, Selector, Stat};
-use crate::config::{Config, DeckChoice};
+use crate::config::Config;
 use crate::event::{Event, LossReason};
 use crate::game::Mattsan;
 use crate::state::{Loc, Pending, Step, WindowEvent, WindowKind};
@@ -12,34 +12,26 @@ use crate::view::{CardView, SlotView, View};
 use fuda_core::{Outcome, Seat, TextUi};
 use std::fmt::Write;
 
-/// Card definitions of a configuration, by instance id (the deck lists are public).
+/// Card definitions of a configuration, by card id: the card grid (MS-D6) names every
+/// id from the card set alone, so naming a card needs no deck list.
 struct Names {
     set: CardSet,
-    defs: Vec<Option<DefId>>,
+    grid: Vec<DefId>,
 }
 
 impl Names {
     fn new(config: &Config) -> Names {
         let set = config.card_set.resolve();
-        let mut out = Vec::new();
-        for deck in &config.decks {
-            let list: Vec<String> = match deck {
-                DeckChoice::Named(n) => set.deck(n).map(<[String]>::to_vec).unwrap_or_default(),
-                DeckChoice::List(l) => l.clone(),
-            };
-            let mut defs: Vec<Option<DefId>> = list.iter().map(|n| set.find(n)).collect();
-            defs.sort_unstable();
-            out.extend(defs);
-        }
-        Names { set, defs: out }
+        let grid = crate::state::card_grid(config, &set).map_or_else(|_| Vec::new(), |g| g.0);
+        Names { set, grid }
     }
 
     fn def(&self, c: CardId) -> Option<&CardDef> {
-        self.defs
-            .get(c.index())
-            .copied()
-            .flatten()
-            .and_then(|d| self.set.def(d))
+        let n = self.grid.len();
+        if c.index() >= 2 * n {
+            return None;
+        }
+        self.grid.get(c.index() % n).and_then(|&d| self.set.def(d))
     }
 
     /// The card's English name.

@@ -8,7 +8,7 @@ use crate::cards::{
 use crate::event::Event;
 use crate::rules::battle;
 use crate::rules::field::{
-    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos,
+    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos, Seen,
 };
 use crate::state::{
     opp, Frame, FrameKind, Instr, Pending, State, Target, Task, TempMod, WindowKind,
@@ -406,8 +406,10 @@ fn primitive<L: EventLog<Event>>(
             for p in units(s, *sel) {
                 if let Some(o) = field::take_occupant(s, p) {
                     let card = o.card;
+                    // Everyone saw these cards go into the hand (issue 15, item 10).
                     for c in o.cards() {
                         field::put_in_hand(s, p.0, c);
+                        player_mut(s, p.0).known_in_hand.push(c);
                     }
                     log.emit(|| Event::ReturnedToHand { seat: p.0, card });
                 }
@@ -569,7 +571,7 @@ pub(crate) fn discard_from_hand<L: EventLog<Event>>(
     card: CardId,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, Seen::Public) {
         player_mut(s, seat).discard.push(card);
         log.emit(|| Event::Discarded { seat, card });
     }

@@ -283,12 +283,37 @@ pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
     hand.insert(at, card);
 }
 
-/// Takes a card out of a hand; returns whether it was there.
-pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) -> bool {
-    let hand = &mut player_mut(s, seat).hand;
-    match hand.binary_search(&card) {
+/// Whether every player sees which card leaves a hand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// Face-up (played, discarded, placed face-up).
+    Public,
+    /// Face-down (soul-charged, placed face-down).
+    Hidden,
+}
+
+impl Seen {
+    pub(crate) fn of(face_up: bool) -> Seen {
+        if face_up {
+            Seen::Public
+        } else {
+            Seen::Hidden
+        }
+    }
+}
+
+/// Takes a card out of a hand; returns whether it was there. The public list of cards
+/// known to be in that hand (issue 15, item 10) loses the card when everyone sees it go;
+/// when a card leaves face-down, nobody can tell which one left, so the list is emptied.
+pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId, seen: Seen) -> bool {
+    let p = player_mut(s, seat);
+    match p.hand.binary_search(&card) {
         Ok(i) => {
-            hand.remove(i);
+            p.hand.remove(i);
+            match seen {
+                Seen::Public => p.known_in_hand.retain(|&c| c != card),
+                Seen::Hidden => p.known_in_hand.clear(),
+            }
             true
         }
         Err(_) => false,

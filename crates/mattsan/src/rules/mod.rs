@@ -131,7 +131,7 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
         Choice::RefillFromHand { card } => {
             if let Some(Task::Refills { first }) = s.g.tasks.pop() {
                 s.g.tasks.push(Task::Refills { first });
-                if field::take_from_hand(s, seat, *card) {
+                if field::take_from_hand(s, seat, *card, field::Seen::Public) {
                     let turn = s.g.turn;
                     field::player_mut(s, seat).field[0].occupant =
                         Some(crate::state::FieldCard::new(*card, true, turn));

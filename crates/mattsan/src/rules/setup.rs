@@ -1,7 +1,7 @@
 //! Setup (MS-3.9 to MS-3.14): shuffle, opening hands, the mulligan, the first-player
 //! dice and the secret simultaneous placement.
 
-use crate::cards::{CardId, CardType};
+use crate::cards::{CardId, CardType, DefId};
 use crate::config::{Config, FirstPlayerMethod};
 use crate::error::Error;
 use crate::event::{Event, LossReason};
@@ -22,12 +22,10 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 /// A new game whose randomness comes from `rng` (scenarios force dice this way).
 pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, Error> {
     let rules = Rules::new(config)?;
+    let mut rng = rng;
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
-        let ids: Vec<CardId> = (0..rules.num_cards() as u16)
-            .map(CardId)
-            .filter(|&c| rules.owner(c) == Seat(i as u8))
-            .collect();
+        let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
         p.deck = Pile::from_bottom_to_top(ids);
     }
     let mut s = State {
@@ -56,6 +54,54 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     };
     setup(&mut s, &mut NoEvents);
     Ok(s)
+}
+
+/// A uniform index in `0..n` from the generator's stream (never a forced outcome: which
+/// copies of a card a deck holds is not one of the rules' random draws).
+pub(crate) fn stream_below(rng: &mut GameRng, n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    let zone = u64::MAX - (u64::MAX % n) - 1;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return (x % n) as usize;
+        }
+    }
+}
+
+/// The ids of a seat's cards (MS-D6): for each card of the list, that many of its copies
+/// in the seat's grid, chosen at random, so the copy an id names tells nobody how many
+/// copies the deck holds. In increasing id order.
+pub(crate) fn deck_ids(
+    rules: &Rules,
+    seat: Seat,
+    defs: &[DefId],
+    rng: &mut GameRng,
+) -> Vec<CardId> {
+    let mut counts = vec![0usize; rules.cards.len()];
+    for d in defs {
+        if let Some(n) = counts.get_mut(d.index()) {
+            *n += 1;
+        }
+    }
+    let mut ids = Vec::with_capacity(defs.len());
+    for (i, &n) in counts.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let mut block: Vec<u16> = rules.copies(seat, DefId(i as u16)).collect();
+        let n = n.min(block.len());
+        for k in 0..n {
+            let j = k + stream_below(rng, block.len() - k);
+            block.swap(k, j);
+        }
+        ids.extend(block[..n].iter().map(|&c| CardId(c)));
+    }
+    ids.sort_unstable();
+    ids
 }
 
 fn has_unit(s: &State, seat: Seat) -> bool {
@@ -143,7 +189,7 @@ pub(crate) fn place_battlefield<L: EventLog<Event>>(
     card: CardId,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, field::Seen::Hidden) {
         if let Some(d) = draft(s, seat) {
             d.battlefield = Some(card);
         }
@@ -163,7 +209,7 @@ pub(crate) fn place_bench<L: EventLog<Event>>(
     bench: u8,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, field::Seen::Hidden) {
         if let Some(d) = draft(s, seat) {
             d.bench.push((bench, card));
         }

@@ -35,10 +35,12 @@ pub enum Error {
         /// The broken invariant.
         message: String,
     },
-    /// A scenario does not describe a valid position.
-    #[error("invalid scenario: {message}")]
+    /// A position (scenario) is malformed or describes one the rules cannot reach.
+    #[error("invalid position, `{field}`: {message}")]
     Scenario {
-        /// What is wrong.
+        /// The position field at fault (e.g. `players[1].hand`).
+        field: String,
+        /// What is wrong, naming the card.
         message: String,
     },
     /// The game is over; no action is accepted.

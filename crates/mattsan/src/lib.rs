@@ -50,7 +50,10 @@ pub use error::Error;
 pub use event::{redact, Event, LossReason};
 pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Mattsan;
-pub use scenario::{Scenario, UnitSpec};
+pub use scenario::{
+    ForcedSpec, ResolveSpec, Rest, Scenario, SeatSpec, SoulSpec, Start, TempModSpec, TerrainSpec,
+    Then, UnitSpec, WindowSpec,
+};
 pub use state::{
     FieldCard, Loc, Pending, PendingAttack, PendingTrump, SetupDraft, Slot, SoulCard, State,
     StateData, Step, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,

@@ -1239,6 +1239,13 @@ impl State {
     /// Checks every invariant a loaded state must keep, so no later step can index out of
     /// range, lose a card or panic.
     pub(crate) fn validate(&self) -> Result<(), Error> {
+        self.validate_structure()?;
+        self.validate_pending()
+    }
+
+    /// Every invariant but the pending decision's (a position is checked this way before
+    /// the rules run its first steps).
+    pub(crate) fn validate_structure(&self) -> Result<(), Error> {
         let rules = self.rules();
         let bad = |m: String| Err(Error::state(m));
         let seat_ok = |s: Seat, what: &str| -> Result<(), Error> {
@@ -1480,8 +1487,7 @@ impl State {
                 return bad("a placement is pending outside setup".into());
             }
         }
-        self.validate_sizes()?;
-        self.validate_pending()
+        self.validate_sizes()
     }
 
     /// Lists a loaded state may hold are bounded (far above what play produces), so no

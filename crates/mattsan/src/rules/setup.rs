@@ -123,6 +123,13 @@ pub(crate) fn setup<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     for seat in [Seat(0), Seat(1)] {
         field::draw(s, seat, hand, log);
     }
+    mulligan_and_first_player(s, log);
+}
+
+/// MS-3.11 and MS-3.12 with the opening hands dealt: the mulligans, their loss check, the
+/// first-player dice, then the placement decision.
+pub(crate) fn mulligan_and_first_player<L: EventLog<Event>>(s: &mut State, log: &mut L) {
+    let hand = usize::from(s.config().opening_hand);
     // MS-3.11: mulligans in seat order; losses only after both.
     for seat in [Seat(0), Seat(1)] {
         if has_unit(s, seat) {

@@ -1092,6 +1092,11 @@ impl Scenario {
                                 "no more cards may be charged: step 2 is over",
                             ));
                         }
+                        let spent = p.soul.iter().any(|c| c.tapped)
+                            || p.field.iter().any(|x| x.terrain.is_some_and(|t| t.tapped));
+                        if spent {
+                            return Err(bad(format!("players[{}]", active.index()), "at step 2(b) the active player's soul-charge cards and terrains have just turned upright"));
+                        }
                         s.g.step = Step::SoulCharge;
                         s.g.pending = Pending::SoulCharge { seat: active };
                     }

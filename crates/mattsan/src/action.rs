@@ -5,8 +5,9 @@ use crate::state::Loc;
 use fuda_core::Seat;
 use serde::{Deserialize, Serialize};
 
-/// One decision of one seat.
+/// One decision of one seat. Its JSON form refuses unknown fields.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Action {
     /// The seat deciding.
     pub seat: Seat,
@@ -24,7 +25,7 @@ impl Action {
 /// The decisions of spec §5. Large decisions are split into small steps (the setup
 /// placement is one card at a time; costs and targets are separate decisions).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Choice {
     /// MS-5.1: put a unit from hand face-down on the battlefield (secret).
     SetupBattlefield {

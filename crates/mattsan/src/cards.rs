@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-// A card instance of one game: its index in the game's card list (seat 0's deck list,
-// then seat 1's, each in deck-list order). An id therefore names a card definition;
-// views show ids only for cards the observer may see.
+// A card of one game: an id of the card grid (MS-D6): seat 0's block, then seat 1's,
+// each with one id per copy a deck may hold of every card, in card-set order. An id
+// therefore names its card definition from the card set alone, whatever the deck lists.
 pub use fuda_core::CardId;
 
 /// A card definition: its index in the card set.
@@ -675,6 +675,41 @@ enum Context {
     Resolving,
 }
 
+/// At most this many costs on one trump or move (a cost index is a `u8`).
+const MAX_COSTS: usize = 8;
+/// At most this many primitives in one effect list, nested parts included.
+const MAX_PRIMITIVES: usize = 32;
+/// At most this many chosen targets in one effect list (a target slot is a `u8`).
+const MAX_CHOICES: usize = 16;
+/// Card ids, names, move and deck names are at most this many bytes.
+const MAX_NAME: usize = 200;
+/// Named decks in one card set.
+const MAX_DECKS: usize = 64;
+/// Cards in one named deck list (the largest `deck_size`).
+const MAX_DECK_LIST: usize = 60;
+
+/// The first `max` characters of `text` (error messages echo input: keep them short).
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// Primitives and chosen targets of an effect list, nested parts included.
+fn effect_size(effects: &[Effect]) -> (usize, usize) {
+    effects.iter().fold((0, 0), |(p, c), e| match e {
+        Effect::May { then } | Effect::If { then, .. } => {
+            let (p2, c2) = effect_size(then);
+            (p + 1 + p2, c + c2)
+        }
+        _ => {
+            let choice = crate::state::selector_of(e).is_some_and(Selector::is_choice);
+            (p + 1, c + usize::from(choice))
+        }
+    })
+}
+
 fn check_effects(
     effects: &[Effect],
     ctx: Context,
@@ -686,6 +721,18 @@ fn check_effects(
             field.into(),
             "effects are nested too deeply (at most 4)".into(),
         ));
+    }
+    if depth == 0 {
+        let (prims, choices) = effect_size(effects);
+        if prims > MAX_PRIMITIVES || choices > MAX_CHOICES {
+            return Err((
+                field.into(),
+                format!(
+                    "an effect list has at most {MAX_PRIMITIVES} parts and \
+                     {MAX_CHOICES} chosen targets"
+                ),
+            ));
+        }
     }
     for e in effects {
         let bad = |m: &str| Err((field.to_string(), m.to_string()));
@@ -777,17 +824,15 @@ impl CardSet {
         let mut cards = Vec::with_capacity(file.cards.len());
         let mut seen = BTreeMap::new();
         for (index, raw) in file.cards.into_iter().enumerate() {
-            let id = raw
-                .get("id")
-                .and_then(|v| v.as_str())
-                .unwrap_or("?")
-                .to_string();
+            let id = clip(raw.get("id").and_then(|v| v.as_str()).unwrap_or("?"), 64);
             let bad = |field: &str, message: String| CardSetError::BadCard {
                 index,
                 id: id.clone(),
-                field: field.into(),
-                message,
+                field: clip(field, 64),
+                message: clip(&message, 300),
             };
+            // One pass of the deserializer: the first wrong or unknown field ends it, so a
+            // card with thousands of unknown keys costs one read of its JSON (issue 10).
             let def: CardDef = serde_json::from_value(raw).map_err(|e| {
                 let msg = e.to_string();
                 let field = msg.split('`').nth(1).unwrap_or("(card)").to_string();
@@ -795,6 +840,12 @@ impl CardSet {
             })?;
             if def.id().trim().is_empty() {
                 return Err(bad("id", "must not be empty".into()));
+            }
+            if def.id().len() > MAX_NAME || def.name_en().len() > MAX_NAME {
+                return Err(bad(
+                    "id",
+                    format!("ids and names are at most {MAX_NAME} bytes"),
+                ));
             }
             if let Some(first) = seen.insert(def.id().to_string(), index) {
                 return Err(bad(
@@ -834,6 +885,17 @@ impl CardSet {
                         };
                         check_effects(&a.effect, ctx, "abilities", 0).map_err(wrap)?;
                     }
+                    for m in specials.iter().chain(supers) {
+                        if m.cost.len() > MAX_COSTS || m.name.len() > MAX_NAME {
+                            return Err(bad(
+                                "specials",
+                                format!(
+                                    "a move has at most {MAX_COSTS} costs and a name of at \
+                                     most {MAX_NAME} bytes"
+                                ),
+                            ));
+                        }
+                    }
                     for m in specials {
                         check_effects(&m.effect, Context::Resolving, "specials", 0)
                             .map_err(wrap)?;
@@ -851,6 +913,9 @@ impl CardSet {
                         return Err(bad("abilities", "at most 16 abilities and moves".into()));
                     }
                 }
+                CardDef::Trump { cost, .. } if cost.len() > MAX_COSTS => {
+                    return Err(bad("cost", format!("at most {MAX_COSTS} costs")));
+                }
                 CardDef::Trump { effect, .. } | CardDef::Trap { effect, .. } => {
                     check_effects(effect, Context::Resolving, "effect", 0).map_err(wrap)?;
                 }
@@ -866,11 +931,29 @@ impl CardSet {
             }
             cards.push(def);
         }
+        if file.decks.len() > MAX_DECKS {
+            return Err(CardSetError::Malformed {
+                message: format!("{} named decks; at most {MAX_DECKS}", file.decks.len()),
+            });
+        }
         for (name, list) in &file.decks {
+            if name.len() > MAX_NAME || list.len() > MAX_DECK_LIST {
+                return Err(CardSetError::Malformed {
+                    message: format!(
+                        "deck `{}`: a deck name is at most {MAX_NAME} bytes and a deck list \
+                         at most {MAX_DECK_LIST} cards",
+                        clip(name, 64)
+                    ),
+                });
+            }
             for card in list {
                 if !seen.contains_key(card) {
                     return Err(CardSetError::Malformed {
-                        message: format!("deck `{name}` names unknown card `{card}`"),
+                        message: format!(
+                            "deck `{}` names unknown card `{}`",
+                            clip(name, 64),
+                            clip(card, 64)
+                        ),
                     });
                 }
             }

@@ -83,11 +83,17 @@ impl CardSetChoice {
     }
 }
 
+/// The default game-length bound of [`Config::max_actions`] (MS-D5).
+pub const DEFAULT_MAX_ACTIONS: u32 = 10_000;
+
 /// The configuration of a game (spec §10). `Default` is every default of the spec with
 /// sample deck A for seat 0 and sample deck B for seat 1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
+    /// Players at the table: always 2 (the field exists so every game names its player
+    /// count `num_players`; any other value is refused).
+    pub num_players: u8,
     /// Cards per deck (MS-3.2, MS-A5); 1..=60.
     pub deck_size: u8,
     /// Copies of one card per deck unless its `deck_limit` says otherwise (MS-A25).
@@ -123,10 +129,23 @@ pub struct Config {
     pub both_lose_tiebreak: BothLoseTiebreak,
     /// Die faces (MS-3.3); 2..=20.
     pub dice_sides: u8,
-    /// MS-7.7: the game is a draw when the turn with this number would begin.
+    /// MS-7.7: the game is a draw when the turn with this number would begin (default
+    /// none: the decks already end every game by turn 2 × (deck_size − opening_hand) + 2,
+    /// since every turn but the first player's first draws a card and no effect returns
+    /// cards to a deck).
     pub max_turns: Option<u32>,
+    /// MS-D5, the game-length bound: the game is a draw once this many actions have been
+    /// taken (default 10,000, far above the longest game of the sample set). It ends
+    /// games whose custom cards would loop within a turn (a unit that returns itself to
+    /// hand when placed); `null` turns it off.
+    pub max_actions: Option<u32>,
     /// MS-6.8 / MS-A40.
     pub simultaneous_defeat_order: DefeatOrder,
+    /// MS-D3: deck lists are shown to both players (tournament rules). Default false:
+    /// each player knows only their own list, so resampling hidden cards for bots and the
+    /// leak check draws the opponent's unseen cards from the whole card set under the
+    /// deck-building rules, not from their list.
+    pub open_decklists: bool,
     /// The card set.
     pub card_set: CardSetChoice,
     /// Seat 0's and seat 1's decks.
@@ -136,6 +155,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
+            num_players: 2,
             deck_size: 30,
             max_copies: 3,
             opening_hand: 6,
@@ -154,7 +174,9 @@ impl Default for Config {
             both_lose_tiebreak: BothLoseTiebreak::FewerDiscardWins,
             dice_sides: 6,
             max_turns: None,
+            max_actions: Some(DEFAULT_MAX_ACTIONS),
             simultaneous_defeat_order: DefeatOrder::AlternateFromControllersOpponent,
+            open_decklists: false,
             card_set: CardSetChoice::Sample,
             decks: [DeckChoice::a(), DeckChoice::b()],
         }

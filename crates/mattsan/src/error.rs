@@ -35,10 +35,12 @@ pub enum Error {
         /// The broken invariant.
         message: String,
     },
-    /// A scenario does not describe a valid position.
-    #[error("invalid scenario: {message}")]
+    /// A position (scenario) is malformed or describes one the rules cannot reach.
+    #[error("invalid position, `{field}`: {message}")]
     Scenario {
-        /// What is wrong.
+        /// The position field at fault (e.g. `players[1].hand`).
+        field: String,
+        /// What is wrong, naming the card.
         message: String,
     },
     /// The game is over; no action is accepted.
@@ -100,6 +102,10 @@ pub enum Error {
         /// Why not.
         reason: String,
     },
+    /// A forced random outcome of the state (a scenario's dice, picks or shuffles) does not
+    /// fit the draw the action met; the action is refused and the state unchanged.
+    #[error("a forced random outcome does not fit: {0}")]
+    ForcedOutcome(fuda_core::ForcedMisfit),
     /// The turn cannot end yet (MS-4.5).
     #[error("the turn cannot end yet: {reason}")]
     CannotEndTurn {

@@ -7,7 +7,7 @@ use crate::config::{BothLoseTiebreak, Config, DeckChoice, DefeatOrder, FirstPlay
 use crate::error::Error;
 use crate::event::{self, Event};
 use crate::rules;
-use crate::state::{Loc, State, Target};
+use crate::state::{Loc, State};
 use crate::view::{self, CardView, View};
 use fuda_core::{
     Conformance, Determinize, EventLog, Game, GameRng, Observer, Outcome, Seat, SeatSet,
@@ -73,91 +73,12 @@ impl Game for Mattsan {
 }
 
 impl Determinize for Mattsan {
-    /// Re-randomizes what `observer` cannot know: every deck order, and the identities of
-    /// the other player's hand, soul-charge cards, face-down field cards (unless peeked)
-    /// and secret setup placement, exchanged with their deck cards type by type (a unit
-    /// for a unit, a trap for a trap), so that every public fact — a face-down bench card
-    /// that was asked to refill is a unit, the setup battlefield card is a unit — stays
-    /// true. The generator is replaced.
+    /// Re-deals what `observer` cannot know (see `resample.rs`): every deck order, and the
+    /// other seat's hidden cards — from its own cards with `open_decklists`, from the whole
+    /// card set under the deck-building rules otherwise (MS-D3) — keeping every public
+    /// fact true. The generator is replaced.
     fn resample(state: &State, observer: Observer, rng: &mut GameRng) -> State {
-        let mut t = state.clone();
-        t.g.rng = rng.split();
-        let n = t.num_cards();
-        let mut map: Vec<CardId> = (0..n as u16).map(CardId).collect();
-        for seat in [Seat(0), Seat(1)] {
-            let hidden_owner = !observer.is(seat);
-            let p = &t.g.players[seat.index()];
-            let mut pool: Vec<CardId> = p.deck.iter().copied().collect();
-            if hidden_owner {
-                pool.extend(p.hand.iter().copied());
-                pool.extend(p.soul.iter().map(|c| c.card));
-                for slot in &p.field {
-                    if let Some(o) = &slot.occupant {
-                        let peeked = observer.seat().is_some_and(|q| o.peeked.contains(q));
-                        if !o.face_up && !peeked {
-                            pool.push(o.card);
-                        }
-                    }
-                }
-                if let Some(d) = &p.setup {
-                    pool.extend(d.battlefield);
-                    pool.extend(d.bench.iter().map(|(_, c)| *c));
-                }
-            }
-            // Zones take the next cards of their type, in zone order, from a shuffle of
-            // the sorted type pool, and the deck is shuffled afresh below: the result
-            // depends only on what the observer knows (and the zones' type counts, which
-            // are kept), so two states it cannot tell apart resample alike for the same
-            // generator, and a determinizing bot decides alike in them.
-            for ty in [
-                CardType::Unit,
-                CardType::Trump,
-                CardType::Trap,
-                CardType::Terrain,
-            ] {
-                let group: Vec<CardId> = pool
-                    .iter()
-                    .copied()
-                    .filter(|&c| t.rules().is(c, ty))
-                    .collect();
-                let mut shuffled = group.clone();
-                shuffled.sort_unstable();
-                rng.shuffle(&mut shuffled);
-                for (&from, &to) in group.iter().zip(&shuffled) {
-                    map[from.index()] = to;
-                }
-            }
-        }
-        let m = |c: &mut CardId| *c = map.get(c.index()).copied().unwrap_or(*c);
-        for (i, p) in t.g.players.iter_mut().enumerate() {
-            p.deck.as_mut_slice().iter_mut().for_each(m);
-            if !observer.is(Seat(i as u8)) {
-                p.hand.iter_mut().for_each(m);
-                p.hand.sort_unstable();
-                p.soul.iter_mut().for_each(|c| m(&mut c.card));
-                for slot in &mut p.field {
-                    if let Some(o) = slot.occupant.as_mut() {
-                        if !o.face_up {
-                            m(&mut o.card);
-                        }
-                    }
-                }
-                if let Some(d) = p.setup.as_mut() {
-                    d.battlefield.iter_mut().for_each(m);
-                    d.bench.iter_mut().for_each(|(_, c)| m(c));
-                }
-            }
-            p.deck.as_mut_slice().sort_unstable();
-            p.deck.shuffle(rng);
-        }
-        for f in &mut t.g.frames {
-            for tg in &mut f.targets {
-                if let Target::Card(c) = tg {
-                    m(c);
-                }
-            }
-        }
-        t
+        crate::resample::resample(state, observer, rng)
     }
 }
 
@@ -243,6 +164,9 @@ impl Conformance for Mattsan {
         if one_in(6) {
             c.simultaneous_defeat_order = DefeatOrder::Batch;
         }
+        if one_in(3) {
+            c.open_decklists = true;
+        }
         if one_in(10) {
             c.terrain_enabled = false;
             let set = crate::cards::CardSet::sample();
@@ -255,14 +179,16 @@ impl Conformance for Mattsan {
         c
     }
 
+    /// How many cards each seat has in the game (it never changes: no card is created or
+    /// destroyed). Not the ids themselves: resampling with private deck lists (MS-D3)
+    /// deals other copies into hidden places. Duplicated or misplaced ids are caught by
+    /// the state checks of every JSON round trip.
     fn card_census(state: &State) -> Vec<u32> {
-        let mut all: Vec<u32> = state
-            .all_cards()
-            .into_iter()
-            .map(|c| u32::from(c.0))
-            .collect();
-        all.sort_unstable();
-        all
+        let mut counts = vec![0u32; 2];
+        for c in state.all_cards() {
+            counts[state.owner(c).index() & 1] += 1;
+        }
+        counts
     }
 
     fn arbitrary_action(state: &State, rng: &mut GameRng) -> Action {
@@ -332,7 +258,10 @@ impl Conformance for Mattsan {
         // Setup ≤ 10 actions per seat. A turn: ≤ 60 hand/field actions, each followed
         // by at most a few window passes, targets and refills.
         let turns = config.max_turns.map_or(60, |t| t as usize);
-        40 + turns * 600
+        let by_turns = 40 + turns * 600;
+        config
+            .max_actions
+            .map_or(by_turns, |m| by_turns.min(m as usize))
     }
 
     fn heuristic(view: &View, seat: Seat) -> f64 {

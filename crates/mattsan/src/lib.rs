@@ -29,6 +29,7 @@ mod config;
 mod error;
 mod event;
 mod game;
+mod resample;
 mod rules;
 mod scenario;
 mod state;
@@ -43,12 +44,16 @@ pub use cards::{
 };
 pub use config::{
     BothLoseTiebreak, CardSetChoice, Config, DeckChoice, DefeatOrder, FirstPlayerMethod,
+    DEFAULT_MAX_ACTIONS,
 };
 pub use error::Error;
 pub use event::{redact, Event, LossReason};
 pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Mattsan;
-pub use scenario::{Scenario, UnitSpec};
+pub use scenario::{
+    ForcedSpec, ResolveSpec, Rest, Scenario, SeatSpec, SoulSpec, Start, TempModSpec, TerrainSpec,
+    Then, UnitSpec, WindowSpec,
+};
 pub use state::{
     FieldCard, Loc, Pending, PendingAttack, PendingTrump, SetupDraft, Slot, SoulCard, State,
     StateData, Step, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,

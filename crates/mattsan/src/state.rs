@@ -6,11 +6,14 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+
+/// The longest task stack, window queue or modifier list a loaded state may hold.
+const MAX_LIST: usize = 10_000;
 
 /// The most bench locations a field can have (capacity is clamped to it).
 pub const MAX_BENCH: usize = 8;
@@ -22,17 +25,27 @@ pub(crate) const FLAG_NO_UNIT: u8 = 1;
 pub(crate) const FLAG_DECK_OUT: u8 = 2;
 pub(crate) const FLAG_SETUP: u8 = 4;
 
-/// One compiled effect instruction.
+/// One compiled effect instruction. `top` marks the instructions of a card's effect list
+/// itself (not the parts inside a `May` or an `If`): the resolution loop (MS-4.8) runs
+/// after each of them, so the parts of one instruction finish before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Instr {
     /// A primitive; `slot` is its choice slot when its selector chooses.
-    Prim { effect: Effect, slot: Option<u8> },
+    Prim {
+        effect: Effect,
+        slot: Option<u8>,
+        top: bool,
+    },
     /// Instructions in order.
     Seq(Vec<u16>),
     /// An optional part (MS-5.19).
-    May(u16),
+    May { inner: u16, top: bool },
     /// A conditional part.
-    If(Condition, u16),
+    If {
+        cond: Condition,
+        inner: u16,
+        top: bool,
+    },
 }
 
 /// A compiled effect list: its first instruction and the choosing selectors in order.
@@ -47,10 +60,14 @@ pub(crate) struct Root {
 pub(crate) struct Rules {
     pub config: Config,
     pub cards: CardSet,
-    /// The definition of each card instance.
-    pub instances: Vec<DefId>,
-    /// How many instances seat 0 owns (ids below it are seat 0's).
-    pub split: usize,
+    /// The card grid of one seat (MS-D6): for each definition, in card-set order, one id
+    /// per copy a deck may hold. Seat 0's ids are `0..per_seat`, seat 1's
+    /// `per_seat..2 * per_seat`; an id names its definition whatever the deck lists.
+    pub grid: Vec<DefId>,
+    /// Where each definition's copies start in a seat's grid, and how many there are.
+    pub blocks: Vec<Block>,
+    /// The two deck lists of the configuration, as definitions in list order.
+    pub decks: [Vec<DefId>; 2],
     /// First root of each definition (see [`CardDef::effect_lists`]).
     pub root_base: Vec<u16>,
     pub roots: Vec<Root>,
@@ -60,18 +77,27 @@ pub(crate) struct Rules {
     pub max_hp_drops: bool,
 }
 
-fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selector>) -> u16 {
+fn compile(
+    effects: &[Effect],
+    top: bool,
+    program: &mut Vec<Instr>,
+    slots: &mut Vec<Selector>,
+) -> u16 {
     let mut children = Vec::with_capacity(effects.len());
     for e in effects {
         let idx = match e {
             Effect::May { then } => {
-                let inner = compile(then, program, slots);
-                program.push(Instr::May(inner));
+                let inner = compile(then, false, program, slots);
+                program.push(Instr::May { inner, top });
                 program.len() - 1
             }
             Effect::If { cond, then } => {
-                let inner = compile(then, program, slots);
-                program.push(Instr::If(*cond, inner));
+                let inner = compile(then, false, program, slots);
+                program.push(Instr::If {
+                    cond: *cond,
+                    inner,
+                    top,
+                });
                 program.len() - 1
             }
             _ => {
@@ -82,6 +108,7 @@ fn compile(effects: &[Effect], program: &mut Vec<Instr>, slots: &mut Vec<Selecto
                 program.push(Instr::Prim {
                     effect: e.clone(),
                     slot,
+                    top,
                 });
                 program.len() - 1
             }
@@ -162,6 +189,44 @@ pub(crate) fn check_deck(
     Ok(defs)
 }
 
+/// The most card ids a game may have (both grids): ids are `u16`, and every list the
+/// engine keeps per card stays small.
+pub const MAX_CARDS: usize = 16_384;
+
+/// Where a definition's copies start in a seat's grid, and how many there are.
+pub(crate) type Block = (u16, u16);
+
+/// The card grid of one seat (MS-D6): each definition in card-set order with as many ids as
+/// a deck may hold copies of it (its copy limit, at most `deck_size`; none for terrains
+/// when terrains are disabled).
+pub(crate) fn card_grid(
+    config: &Config,
+    cards: &CardSet,
+) -> Result<(Vec<DefId>, Vec<Block>), Error> {
+    let mut grid = Vec::new();
+    let mut blocks = Vec::with_capacity(cards.len());
+    for (i, def) in cards.defs().iter().enumerate() {
+        let allowed = config.terrain_enabled || def.card_type() != CardType::Terrain;
+        let n = if allowed {
+            usize::from(copy_limit(def, config.max_copies).min(config.deck_size))
+        } else {
+            0
+        };
+        if 2 * (grid.len() + n) > MAX_CARDS {
+            return Err(Error::config(
+                "card_set",
+                format!(
+                    "the card set allows more than {MAX_CARDS} cards (definitions times \
+                     copies, for both seats); lower `max_copies` or the set's size"
+                ),
+            ));
+        }
+        blocks.push((grid.len() as u16, n as u16));
+        grid.extend(std::iter::repeat_n(DefId(i as u16), n));
+    }
+    Ok((grid, blocks))
+}
+
 impl Rules {
     /// Validates a configuration and builds the rules.
     pub fn new(config: &Config) -> Result<Rules, Error> {
@@ -175,6 +240,15 @@ impl Rules {
                 ))
             }
         };
+        if config.num_players != 2 {
+            return Err(Error::config(
+                "num_players",
+                format!(
+                    "Mattsan is a game for 2 players, not {}",
+                    config.num_players
+                ),
+            ));
+        }
         range("deck_size", config.deck_size, 1, 60)?;
         range("max_copies", config.max_copies, 1, 60)?;
         range("opening_hand", config.opening_hand, 1, 20)?;
@@ -201,6 +275,9 @@ impl Rules {
         if config.max_turns == Some(0) {
             return Err(Error::config("max_turns", "must be at least 1 when set"));
         }
+        if config.max_actions == Some(0) {
+            return Err(Error::config("max_actions", "must be at least 1 when set"));
+        }
         if let crate::config::FirstPlayerMethod::Fixed(seat) = config.first_player_method {
             if seat.index() >= 2 {
                 return Err(Error::config(
@@ -213,27 +290,24 @@ impl Rules {
         if cards.is_empty() {
             return Err(Error::config("card_set", "the card set is empty"));
         }
-        let mut instances = Vec::with_capacity(60);
-        let mut split = 0;
+        let mut decks: [Vec<DefId>; 2] = Default::default();
         for (seat, choice) in config.decks.iter().enumerate() {
             let list: Vec<String> = match choice {
                 DeckChoice::Named(name) => cards
                     .deck(name)
                     .ok_or_else(|| Error::Deck {
                         seat: Seat(seat as u8),
-                        message: format!("the card set has no deck named `{name}`"),
+                        message: format!(
+                            "the card set has no deck named `{}`",
+                            crate::cards::clip(name, 64)
+                        ),
                     })?
                     .to_vec(),
                 DeckChoice::List(list) => list.clone(),
             };
-            let mut defs = check_deck(config, &cards, seat, &list)?;
-            // Ids are handed out in card-set order, so an id names its definition.
-            defs.sort_unstable();
-            instances.extend(defs);
-            if seat == 0 {
-                split = instances.len();
-            }
+            decks[seat] = check_deck(config, &cards, seat, &list)?;
         }
+        let (grid, blocks) = card_grid(config, &cards)?;
         let mut program = Vec::new();
         let mut roots = Vec::new();
         let mut root_base = Vec::with_capacity(cards.len());
@@ -241,7 +315,7 @@ impl Rules {
             root_base.push(roots.len() as u16);
             for list in def.effect_lists() {
                 let mut slots = Vec::new();
-                let instr = compile(list, &mut program, &mut slots);
+                let instr = compile(list, true, &mut program, &mut slots);
                 roots.push(Root { instr, slots });
             }
         }
@@ -268,31 +342,44 @@ impl Rules {
             max_hp_drops,
             config: config.clone(),
             cards,
-            instances,
-            split,
+            grid,
+            blocks,
+            decks,
             root_base,
             roots,
             program,
         })
     }
 
-    /// How many card instances the game has.
+    /// How many card ids the game has (both seats' grids; the cards in play are some of
+    /// them).
     pub fn num_cards(&self) -> usize {
-        self.instances.len()
+        2 * self.grid.len()
     }
 
-    /// The owner of a card instance.
+    /// The owner of a card id.
     pub fn owner(&self, card: CardId) -> Seat {
-        if card.index() < self.split {
+        if card.index() < self.grid.len() {
             Seat(0)
         } else {
             Seat(1)
         }
     }
 
-    /// The definition of a card instance.
+    /// The definition of a card id.
     pub fn def_id(&self, card: CardId) -> Option<DefId> {
-        self.instances.get(card.index()).copied()
+        let n = self.grid.len();
+        (card.index() < 2 * n)
+            .then(|| self.grid.get(card.index() % n).copied())
+            .flatten()
+    }
+
+    /// The ids of `def`'s copies in `seat`'s grid.
+    pub fn copies(&self, seat: Seat, def: DefId) -> std::ops::Range<u16> {
+        let (start, len) = self.blocks.get(def.index()).copied().unwrap_or((0, 0));
+        let base = (seat.index() & 1) * self.grid.len();
+        let start = base as u16 + start;
+        start..start + len
     }
 
     /// The card definition of an instance.
@@ -464,6 +551,10 @@ pub(crate) struct Player {
     pub flags: u8,
     /// The revealed pre-mulligan hand (public, MS-3.11).
     pub mulligan_reveal: Vec<CardId>,
+    /// Cards every player saw go into this hand and that are still in it (public; issue
+    /// 15, item 10).
+    #[serde(default)]
+    pub known_in_hand: Vec<CardId>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
 }
@@ -489,6 +580,7 @@ impl Clone for Player {
             charged: self.charged,
             flags: self.flags,
             mulligan_reveal: self.mulligan_reveal.clone(),
+            known_in_hand: self.known_in_hand.clone(),
             setup: self.setup.clone(),
         }
     }
@@ -515,6 +607,7 @@ impl Clone for Board {
             tasks: with_room(&self.tasks, 6),
             pending: self.pending,
             outcome: self.outcome.clone(),
+            actions: self.actions,
         }
     }
 }
@@ -530,6 +623,7 @@ impl Player {
             charged: 0,
             flags: 0,
             mulligan_reveal: Vec::new(),
+            known_in_hand: Vec::new(),
             setup: None,
         }
     }
@@ -889,6 +983,9 @@ pub(crate) struct Board {
     pub tasks: Vec<Task>,
     pub pending: Pending,
     pub outcome: Option<Outcome>,
+    /// Actions taken so far (the game-length bound `max_actions`, MS-D5).
+    #[serde(default)]
+    pub actions: u32,
 }
 
 /// The full state of a game, hidden information included. Cheap to clone; the rules are
@@ -961,7 +1058,8 @@ impl State {
         &self.rules.0.cards
     }
 
-    /// How many card instances the game has.
+    /// How many card ids the game has: both seats' card grids (MS-D6); the cards in play
+    /// are some of them ([`State::cards_of`]).
     pub fn num_cards(&self) -> usize {
         self.rules.0.num_cards()
     }
@@ -976,13 +1074,41 @@ impl State {
         self.rules().def(card)
     }
 
-    /// The instances of the card named `name` owned by `seat`, in id order.
+    /// The copies of the card named `name` that `seat` has in the game, in id order.
     pub fn instances_of(&self, seat: Seat, name: &str) -> Vec<CardId> {
         let rules = self.rules();
-        (0..rules.num_cards() as u16)
-            .map(CardId)
-            .filter(|&c| rules.owner(c) == seat && rules.name(c) == name)
-            .collect()
+        let Some(def) = rules.cards.find(name) else {
+            return Vec::new();
+        };
+        let mut out: Vec<CardId> = self
+            .all_cards()
+            .into_iter()
+            .filter(|&c| rules.owner(c) == seat && rules.def_id(c) == Some(def))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The card a position calls `name` for `seat` (a card key, or `key#k` for the k-th
+    /// copy, 1-based, in id order, of the copies the seat has in the game; a bare key is
+    /// the first), or `None`.
+    pub fn card_id(&self, seat: Seat, name: &str) -> Option<CardId> {
+        let (key, k) = match name.rsplit_once('#') {
+            Some((key, k)) => (key, k.parse::<usize>().ok().filter(|&k| k >= 1)?),
+            None => (name, 1),
+        };
+        self.instances_of(seat, key).get(k - 1).copied()
+    }
+
+    /// Every card `seat` has in the game (in any zone), in id order.
+    pub fn cards_of(&self, seat: Seat) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self
+            .all_cards()
+            .into_iter()
+            .filter(|&c| self.owner(c) == seat)
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// The owner of a card instance.
@@ -1075,6 +1201,13 @@ impl State {
             .map_or(&[], |p| p.mulligan_reveal.as_slice())
     }
 
+    /// The cards every player saw go into `seat`'s hand that are still there (issue 15,
+    /// item 10).
+    pub fn known_in_hand(&self, seat: Seat) -> &[CardId] {
+        self.player(seat)
+            .map_or(&[], |p| p.known_in_hand.as_slice())
+    }
+
     /// The attack being resolved.
     pub fn attack(&self) -> Option<&PendingAttack> {
         self.g.attack.as_ref()
@@ -1106,6 +1239,13 @@ impl State {
     /// Checks every invariant a loaded state must keep, so no later step can index out of
     /// range, lose a card or panic.
     pub(crate) fn validate(&self) -> Result<(), Error> {
+        self.validate_structure()?;
+        self.validate_pending()
+    }
+
+    /// Every invariant but the pending decision's (a position is checked this way before
+    /// the rules run its first steps).
+    pub(crate) fn validate_structure(&self) -> Result<(), Error> {
         let rules = self.rules();
         let bad = |m: String| Err(Error::state(m));
         let seat_ok = |s: Seat, what: &str| -> Result<(), Error> {
@@ -1126,8 +1266,20 @@ impl State {
                 Some(slot) => *slot = true,
             }
         }
-        if let Some(missing) = seen.iter().position(|s| !s) {
-            return bad(format!("card #{missing} is missing"));
+        // MS-D6: a seat has at most a deck's worth of cards in the game (its grid already
+        // holds no more copies of a card than a deck may).
+        for seat in [Seat(0), Seat(1)] {
+            let n = seen
+                .iter()
+                .enumerate()
+                .filter(|&(i, &here)| here && rules.owner(CardId(i as u16)) == seat)
+                .count();
+            if n > usize::from(self.config().deck_size) {
+                return bad(format!(
+                    "{seat} has {n} cards in the game; a deck holds {}",
+                    self.config().deck_size
+                ));
+            }
         }
         for (i, p) in self.g.players.iter().enumerate() {
             let seat = Seat(i as u8);
@@ -1138,6 +1290,24 @@ impl State {
                 && p.soul.iter().all(|s| own(&s.card));
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
+            }
+            let mut known = p.known_in_hand.clone();
+            known.sort_unstable();
+            known.dedup();
+            if known.len() != p.known_in_hand.len()
+                || !known.iter().all(|c| p.hand.binary_search(c).is_ok())
+            {
+                return bad(format!(
+                    "{seat}'s known cards in hand are not all in the hand"
+                ));
+            }
+            if p.mulligan_reveal.len() > usize::from(self.config().opening_hand)
+                || !p
+                    .mulligan_reveal
+                    .iter()
+                    .all(|c| c.index() < total && own(c))
+            {
+                return bad(format!("{seat}'s mulligan reveal names other cards"));
             }
             if p.field.len() != FIELD_SLOTS {
                 return bad(format!("{seat}'s field must have {FIELD_SLOTS} locations"));
@@ -1163,9 +1333,6 @@ impl State {
                             "{seat}'s location {k} holds card {} in a way the rules forbid",
                             o.card
                         ));
-                    }
-                    if o.ex > 100 {
-                        return bad("an EX count is out of range".into());
                     }
                 }
             }
@@ -1319,6 +1486,157 @@ impl State {
             if self.g.step != Step::Setup || self.g.players.iter().any(|p| p.setup.is_none()) {
                 return bad("a placement is pending outside setup".into());
             }
+        }
+        self.validate_sizes()
+    }
+
+    /// Lists a loaded state may hold are bounded (far above what play produces), so no
+    /// input makes one call slow or large.
+    fn validate_sizes(&self) -> Result<(), Error> {
+        let g = &self.g;
+        let n = self.num_cards();
+        let checks = [
+            ("tasks", g.tasks.len(), MAX_LIST),
+            ("queued", g.queued.len(), MAX_LIST),
+            ("temp_mods", g.temp_mods.len(), MAX_LIST),
+            ("frames", g.frames.len(), 250),
+            ("start_pending", g.start_pending.len(), 256),
+            ("first_rolls", g.first_rolls.len(), 1000),
+            ("rolls", g.rolls.len(), 64),
+            ("in_use", g.in_use.len(), n),
+        ];
+        for (what, len, max) in checks {
+            if len > max {
+                return Err(Error::state(format!(
+                    "`{what}` holds {len} entries; at most {max}"
+                )));
+            }
+        }
+        let forced: Vec<&fuda_core::Forced> = g.rng.forced().take(MAX_FORCED + 1).collect();
+        let long_shuffle = forced
+            .iter()
+            .any(|f| matches!(f, fuda_core::Forced::Shuffle(keys) if keys.len() > n));
+        if forced.len() > MAX_FORCED || long_shuffle {
+            return Err(Error::state(
+                "the forced outcomes are too many or name more cards than the game has",
+            ));
+        }
+        if let Some(max) = self.config().max_actions {
+            if g.actions > max {
+                return Err(Error::state("more actions were taken than `max_actions`"));
+            }
+        }
+        if g.tasks
+            .iter()
+            .any(|t| matches!(t, Task::Window { passes, .. } if *passes > 2))
+        {
+            return Err(Error::state(
+                "a response window counts more than two passes",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The pending decision is the one the procedure stack asks for, so the seat it names
+    /// has a legal action.
+    fn validate_pending(&self) -> Result<(), Error> {
+        let g = &self.g;
+        let top = g.tasks.last();
+        let bad = |what: &str| {
+            Err(Error::state(format!(
+                "the pending decision does not match the game: {what}"
+            )))
+        };
+        let controller = |f: u8| g.frames.get(usize::from(f)).map(|fr| fr.controller);
+        let hand = |seat: Seat| g.players[seat.index() & 1].hand.len();
+        let quiet = g.tasks.is_empty();
+        match g.pending {
+            Pending::Placement { waiting } => {
+                let open: SeatSet = [Seat(0), Seat(1)]
+                    .into_iter()
+                    .filter(|p| {
+                        !g.players[p.index()]
+                            .setup
+                            .as_ref()
+                            .is_some_and(|d| d.committed)
+                    })
+                    .collect();
+                if !quiet || waiting != open || waiting.is_empty() {
+                    return bad("the placement waits for the wrong seats");
+                }
+            }
+            Pending::SoulCharge { seat }
+                if !(quiet && g.step == Step::SoulCharge) || seat != g.active =>
+            {
+                return bad("a soul-charge choice outside step 2");
+            }
+            Pending::StartEffects { seat }
+                if !(quiet && g.step == Step::StartEffects && !g.start_pending.is_empty())
+                    || seat != g.active =>
+            {
+                return bad("start-of-turn effects without any pending");
+            }
+            Pending::Main { seat } if !(quiet && g.step == Step::Main) || seat != g.active => {
+                return bad("a main step outside step 4");
+            }
+            Pending::EndTurn { seat } if !(quiet && g.step == Step::End) || seat != g.active => {
+                return bad("an end of turn outside step 6");
+            }
+            Pending::Respond { seat, window } => {
+                let ok = matches!(top, Some(Task::Window { window: w, ask, passes })
+                    if *w == window && *ask == seat && *passes < 2);
+                if !ok {
+                    return bad("a response without its window");
+                }
+            }
+            Pending::Refill { seat } => {
+                let empty = g.players[seat.index()].bf().is_none();
+                if !matches!(top, Some(Task::Refills { .. })) || !empty {
+                    return bad("a refill without an empty battlefield");
+                }
+            }
+            Pending::NextDefeat { seat } => {
+                let ok = matches!(top, Some(Task::Defeats { next, .. }) if *next == seat);
+                if !ok {
+                    return bad("a defeat order outside the defeats");
+                }
+            }
+            Pending::PayDiscard { seat, remaining } => {
+                let ok = matches!(top, Some(Task::AskDiscardCost { frame, remaining: r })
+                    if *r == remaining && controller(*frame) == Some(seat));
+                if !ok || hand(seat) == 0 {
+                    return bad("a cost discard without its cost");
+                }
+            }
+            Pending::DiscardFromHand { seat, remaining } => {
+                let ok = top == Some(&Task::AskHandDiscard { seat, remaining });
+                if !ok || hand(seat) == 0 {
+                    return bad("a hand discard without its effect");
+                }
+            }
+            Pending::ChooseTarget { seat, .. } => {
+                let ok = matches!(top, Some(Task::AskTarget { frame, .. })
+                    if controller(*frame) == Some(seat));
+                if !ok {
+                    return bad("a target choice without its effect");
+                }
+            }
+            Pending::May { seat, .. } => {
+                let ok = matches!(top,
+                    Some(Task::AskMay { frame, .. } | Task::AskOptional { frame })
+                    if controller(*frame) == Some(seat));
+                if !ok {
+                    return bad("an optional effect without its effect");
+                }
+            }
+            Pending::ForceSwap { seat, side } => {
+                let ok = matches!(top, Some(Task::AskForceSwap { side: sd, chooser, .. })
+                    if *sd == side && *chooser == seat);
+                if !ok {
+                    return bad("a forced swap without its effect");
+                }
+            }
+            _ => {}
         }
         Ok(())
     }

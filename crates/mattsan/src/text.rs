@@ -4,7 +4,7 @@
 
 use crate::action::{Action, Choice};
 use crate::cards::{CardDef, CardId, CardSet, DefId, Selector, Stat};
-use crate::config::{Config, DeckChoice};
+use crate::config::Config;
 use crate::event::{Event, LossReason};
 use crate::game::Mattsan;
 use crate::state::{Loc, Pending, Step, WindowEvent, WindowKind};
@@ -12,34 +12,26 @@ use crate::view::{CardView, SlotView, View};
 use fuda_core::{Outcome, Seat, TextUi};
 use std::fmt::Write;
 
-/// Card definitions of a configuration, by instance id (the deck lists are public).
+/// Card definitions of a configuration, by card id: the card grid (MS-D6) names every
+/// id from the card set alone, so naming a card needs no deck list.
 struct Names {
     set: CardSet,
-    defs: Vec<Option<DefId>>,
+    grid: Vec<DefId>,
 }
 
 impl Names {
     fn new(config: &Config) -> Names {
         let set = config.card_set.resolve();
-        let mut out = Vec::new();
-        for deck in &config.decks {
-            let list: Vec<String> = match deck {
-                DeckChoice::Named(n) => set.deck(n).map(<[String]>::to_vec).unwrap_or_default(),
-                DeckChoice::List(l) => l.clone(),
-            };
-            let mut defs: Vec<Option<DefId>> = list.iter().map(|n| set.find(n)).collect();
-            defs.sort_unstable();
-            out.extend(defs);
-        }
-        Names { set, defs: out }
+        let grid = crate::state::card_grid(config, &set).map_or_else(|_| Vec::new(), |g| g.0);
+        Names { set, grid }
     }
 
     fn def(&self, c: CardId) -> Option<&CardDef> {
-        self.defs
-            .get(c.index())
-            .copied()
-            .flatten()
-            .and_then(|d| self.set.def(d))
+        let n = self.grid.len();
+        if c.index() >= 2 * n {
+            return None;
+        }
+        self.grid.get(c.index() % n).and_then(|&d| self.set.def(d))
     }
 
     /// The card's English name.
@@ -94,7 +86,7 @@ impl Names {
 fn loc(l: Loc) -> String {
     match l {
         Loc::Battlefield => "battlefield".into(),
-        Loc::Bench(b) => format!("bench {}", b + 1),
+        Loc::Bench(b) => format!("bench {}", u16::from(b) + 1),
     }
 }
 
@@ -102,7 +94,7 @@ fn loc(l: Loc) -> String {
 fn on(l: Loc) -> String {
     match l {
         Loc::Battlefield => "on the battlefield".into(),
-        Loc::Bench(b) => format!("on bench {}", b + 1),
+        Loc::Bench(b) => format!("on bench {}", u16::from(b) + 1),
     }
 }
 
@@ -408,7 +400,7 @@ impl TextUi for Mattsan {
                 parts.push(format!("battlefield {}", n.name(b)));
             }
             for (b, c) in &setup.bench {
-                parts.push(format!("bench {} {}", b + 1, n.name(*c)));
+                parts.push(format!("bench {} {}", u16::from(*b) + 1, n.name(*c)));
             }
             let _ = writeln!(
                 out,
@@ -495,7 +487,11 @@ impl TextUi for Mattsan {
                 format!("Set {} face down on the battlefield", n.long(*card))
             }
             Choice::SetupBench { card, bench } => {
-                format!("Set {} face down on bench {}", n.long(*card), bench + 1)
+                format!(
+                    "Set {} face down on bench {}",
+                    n.long(*card),
+                    u16::from(*bench) + 1
+                )
             }
             Choice::SetupCommit => "Finish the setup placement".into(),
             Choice::SoulCharge { card } => format!("Soul-charge {}", c(card)),
@@ -514,15 +510,19 @@ impl TextUi for Mattsan {
             } => format!(
                 "Place {} on bench {} {}",
                 n.long(*card),
-                bench + 1,
+                u16::from(*bench) + 1,
                 if *face_up { "face-up" } else { "face-down" }
             ),
             Choice::FlipUnit { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench)) {
-                Some(u) => format!("Turn {u} on bench {} face-up", bench + 1),
-                None => format!("Turn the unit on bench {} face-up", bench + 1),
+                Some(u) => format!("Turn {u} on bench {} face-up", u16::from(*bench) + 1),
+                None => format!("Turn the unit on bench {} face-up", u16::from(*bench) + 1),
             },
             Choice::PlaceTrap { card, bench } => {
-                format!("Set the trap {} face down on bench {}", c(card), bench + 1)
+                format!(
+                    "Set the trap {} face down on bench {}",
+                    c(card),
+                    u16::from(*bench) + 1
+                )
             }
             Choice::UseTrump { card } => format!("Use the trump {}", c(card)),
             Choice::PlaceTerrain { card, loc: l } => {
@@ -534,8 +534,8 @@ impl TextUi for Mattsan {
             },
             Choice::ActivateTrap { bench } => match occupant_name(&n, view, me, Loc::Bench(*bench))
             {
-                Some(t) => format!("Activate the trap {t} on bench {}", bench + 1),
-                None => format!("Activate the trap on bench {}", bench + 1),
+                Some(t) => format!("Activate the trap {t} on bench {}", u16::from(*bench) + 1),
+                None => format!("Activate the trap on bench {}", u16::from(*bench) + 1),
             },
             Choice::Attack => {
                 let opp = Seat(1 - me.0.min(1));
@@ -550,24 +550,36 @@ impl TextUi for Mattsan {
             Choice::UseSpecial { index } => {
                 match battlefield_unit().and_then(|u| n.move_name(u, *index, false)) {
                     Some(m) => format!("Use the special move {m}"),
-                    None => format!("Use special move #{}", index + 1),
+                    None => format!("Use special move #{}", u16::from(*index) + 1),
                 }
             }
             Choice::UseSuperSpecial { index } => {
                 match battlefield_unit().and_then(|u| n.move_name(u, *index, true)) {
                     Some(m) => format!("Use the super special move {m}"),
-                    None => format!("Use super special move #{}", index + 1),
+                    None => format!("Use super special move #{}", u16::from(*index) + 1),
                 }
             }
             Choice::Swap { bench } => match at(Loc::Bench(*bench)) {
-                Some(u) => format!("Swap your battlefield unit with {u} on bench {}", bench + 1),
-                None => format!("Swap your battlefield unit with bench {}", bench + 1),
+                Some(u) => format!(
+                    "Swap your battlefield unit with {u} on bench {}",
+                    u16::from(*bench) + 1
+                ),
+                None => format!(
+                    "Swap your battlefield unit with bench {}",
+                    u16::from(*bench) + 1
+                ),
             },
             Choice::EndTurn => "End your turn".into(),
             Choice::Pass => "Pass".into(),
             Choice::Refill { bench } => match at(Loc::Bench(*bench)) {
-                Some(u) => format!("Move {u} from bench {} to the battlefield", bench + 1),
-                None => format!("Move the unit on bench {} to the battlefield", bench + 1),
+                Some(u) => format!(
+                    "Move {u} from bench {} to the battlefield",
+                    u16::from(*bench) + 1
+                ),
+                None => format!(
+                    "Move the unit on bench {} to the battlefield",
+                    u16::from(*bench) + 1
+                ),
             },
             Choice::RefillFromHand { card } => {
                 format!("Put {} from your hand on the battlefield", n.long(*card))
@@ -691,7 +703,11 @@ impl TextUi for Mattsan {
                 seat,
                 card: x,
                 bench,
-            } => format!("{seat} activates the trap {} on bench {}", c(x), bench + 1),
+            } => format!(
+                "{seat} activates the trap {} on bench {}",
+                c(x),
+                u16::from(*bench) + 1
+            ),
             Event::AbilityResolved { seat, card: x } => {
                 format!("{seat}'s {} takes effect", c(x))
             }
@@ -722,7 +738,7 @@ impl TextUi for Mattsan {
                 "{seat} swaps: {} comes to the battlefield, {} goes to bench {}",
                 c(to_battlefield),
                 c(to_bench),
-                bench + 1
+                u16::from(*bench) + 1
             ),
             Event::DiceRolled { dice, total } => {
                 format!(
@@ -752,7 +768,7 @@ impl TextUi for Mattsan {
                 card: Some(x),
             } => format!(
                 "{seat} peeks at {side}'s face-down card on bench {}: {}",
-                bench + 1,
+                u16::from(*bench) + 1,
                 c(x)
             ),
             Event::Peeked {
@@ -762,7 +778,7 @@ impl TextUi for Mattsan {
                 card: None,
             } => format!(
                 "{seat} peeks at {side}'s face-down card on bench {}",
-                bench + 1
+                u16::from(*bench) + 1
             ),
             Event::WindowOpened { window } => {
                 format!("Either player may respond to {}", window_words(*window))
@@ -776,7 +792,7 @@ impl TextUi for Mattsan {
                 Some(b) => format!(
                     "{seat} moves {} from bench {} to the battlefield",
                     c(x),
-                    b + 1
+                    u16::from(*b) + 1
                 ),
                 None => format!("{seat} puts {} from hand on the battlefield", c(x)),
             },

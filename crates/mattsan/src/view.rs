@@ -69,6 +69,9 @@ pub struct PlayerView {
     pub field: Vec<SlotView>,
     /// The revealed pre-mulligan hand, by card name (MS-3.11).
     pub mulligan_reveal: Vec<String>,
+    /// Cards every player saw go into this hand and still in it (a unit returned to hand),
+    /// in the order they went there (issue 15, item 10).
+    pub known_in_hand: Vec<CardId>,
     /// Loss flags: no battlefield unit, deck-out, setup.
     pub flags: (bool, bool, bool),
 }
@@ -190,6 +193,7 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
             .iter()
             .map(|&c| s.card_name(c).to_string())
             .collect(),
+        known_in_hand: p.known_in_hand.clone(),
         flags: s.loss_flags(seat),
     }
 }

@@ -296,7 +296,8 @@ fn ms_t48_alternating_defeats_and_windows() {
     );
 }
 
-/// MS-5.21, MS-6.8: a player with two waiting units chooses which is defeated first.
+/// MS-5.21, MS-6.8, MS-4.8: a player with two waiting units chooses which is defeated
+/// first (the position starts inside the resolution loop, where both are at 0 HP).
 #[test]
 fn ms_5_21_next_defeat_choice() {
     let mut s = Scenario::new()
@@ -304,9 +305,9 @@ fn ms_5_21_next_defeat_choice() {
         .unit_spec(P1, Loc::Battlefield, UnitSpec::new("old_sage").damage(2))
         .unit_spec(P1, Loc::Bench(0), UnitSpec::new("iron_guard").damage(6))
         .unit(P1, Loc::Bench(1), "dice_gambler")
+        .resolving(ResolveSpec::default())
         .build()
         .unwrap();
-    act(&mut s, P0, Choice::Attack);
     assert_eq!(s.pending(), Pending::NextDefeat { seat: P1 });
     assert_eq!(choices(&s, P1).len(), 2);
     act(&mut s, P1, Choice::NextDefeat { loc: Loc::Bench(0) });

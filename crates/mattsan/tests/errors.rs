@@ -166,14 +166,187 @@ fn out_of_range_config() {
     assert_eq!(c, Config::default());
 }
 
+/// Issue 9: bad positions are refused with a typed error naming the field and the card,
+/// and nothing panics.
 #[test]
 fn scenario_errors() {
+    let base = || {
+        Scenario::new()
+            .unit(P0, Loc::Battlefield, "blade_rookie")
+            .unit(P1, Loc::Battlefield, "iron_guard")
+    };
     let err = Scenario::new().build().unwrap_err();
-    assert!(matches!(err, Error::Scenario { .. }), "{err}");
+    assert!(
+        matches!(&err, Error::Scenario { field, .. } if field.contains("battlefield")),
+        "{err}"
+    );
+    let expect = |scenario: Scenario, field: &str, words: &str| {
+        let err = scenario.build().unwrap_err();
+        match &err {
+            Error::Scenario { field: f, message } => {
+                assert!(f.contains(field), "field {f}, wanted {field}: {err}");
+                assert!(message.contains(words), "{err}");
+            }
+            other => panic!("expected a position error, got {other}"),
+        }
+    };
+    // A card of the other deck, an unknown card, more copies than the seat has.
+    expect(
+        Scenario::new()
+            .unit(P0, Loc::Battlefield, "dice_gambler")
+            .unit(P1, Loc::Battlefield, "iron_guard"),
+        "players[0].battlefield",
+        "dice_gambler",
+    );
+    expect(
+        base().hand(P0, &["dragon"]),
+        "players[0].hand",
+        "unknown card `dragon`",
+    );
+    expect(
+        base().hand(
+            P0,
+            &["iron_guard", "iron_guard", "iron_guard", "iron_guard"],
+        ),
+        "players[0].hand",
+        "iron_guard",
+    );
+    // A card twice.
+    expect(
+        base()
+            .hand(P0, &["fireball#1"])
+            .discard(P0, &["fireball#1"]),
+        "players[0].discard",
+        "named twice",
+    );
+    expect(
+        base().hand(P0, &["fireball#3"]),
+        "players[0].hand",
+        "2 copies",
+    );
+    // Out of the game: more copies than a deck may hold, more cards than a deck.
+    expect(
+        base()
+            .exact_deck(P0)
+            .hand(P0, &["fireball", "fireball", "fireball", "fireball"]),
+        "players[0]",
+        "fireball",
+    );
+    // Cards where the rules never put them.
+    expect(base().face_down(P0, 0, "fireball"), "bench[0]", "fireball");
+    expect(
+        base().terrain(P0, Loc::Battlefield, "catapult_tower", false),
+        "terrains",
+        "placement",
+    );
+    expect(
+        base().unit_spec(P1, Loc::Bench(0), UnitSpec::new("blade_rookie").damage(4)),
+        "players[1]",
+        "no HP left",
+    );
+    // A decision for a seat that cannot make it.
+    expect(
+        base().in_window(WindowSpec::new(WindowKind::AttackDeclared)),
+        "priority",
+        "P1 cannot be asked",
+    );
+    expect(
+        base().at_start_effects(),
+        "start",
+        "no start-of-turn effect",
+    );
+    expect(
+        base().active(P1).first_player(P1).turn(4),
+        "active",
+        "turn 4",
+    );
+    expect(
+        base().configure(|c| c.max_turns = Some(3)),
+        "turn",
+        "max_turns",
+    );
+    expect(
+        base().in_window(WindowSpec {
+            trump: Some("fireball".into()),
+            ..WindowSpec::new(WindowKind::TrumpDeclared)
+        }),
+        "trump",
+        "hand",
+    );
+    // Forced outcomes: a shuffle naming no card; too many; one that does not fit a draw
+    // made while building (a seven on a six-sided die at the first-player roll).
+    expect(
+        base().force([ForcedSpec::Shuffle(vec!["iron_guard".into()])]),
+        "forced[0]",
+        "P0:name",
+    );
+    expect(
+        base().force_dice(&vec![1; fuda_core::MAX_FORCED + 1]),
+        "forced",
+        "at most",
+    );
     let err = Scenario::new()
-        .unit(P0, Loc::Battlefield, "dice_gambler")
-        .unit(P1, Loc::Battlefield, "iron_guard")
+        .at_mulligan()
+        .hand(
+            P0,
+            &[
+                "blade_rookie",
+                "iron_guard",
+                "fire_drake",
+                "fireball",
+                "fireball",
+                "first_aid",
+            ],
+        )
+        .hand(
+            P1,
+            &[
+                "dice_gambler",
+                "twin_fang",
+                "old_sage",
+                "iron_guard",
+                "quick_draw",
+                "first_aid",
+            ],
+        )
+        .force_dice(&[7])
         .build()
         .unwrap_err();
-    assert!(err.to_string().contains("dice_gambler"), "{err}");
+    assert!(matches!(err, Error::ForcedOutcome(_)), "{err}");
+    // Sizes: more bench locations than a field has.
+    let mut spec = SeatSpec {
+        battlefield: Some(UnitSpec::new("blade_rookie")),
+        ..SeatSpec::default()
+    };
+    spec.bench = vec![None; 9];
+    expect(base().seat(P0, spec), "bench", "at most 8");
+    // Malformed JSON names what does not parse.
+    let err = Scenario::from_json(r#"{"players": [{"hand": 3}, {}]}"#).unwrap_err();
+    assert!(matches!(err, Error::Scenario { .. }), "{err}");
+    let err = Scenario::from_json(r#"{"bogus": 1}"#).unwrap_err();
+    assert!(err.to_string().contains("bogus"), "{err}");
+}
+
+/// A forced outcome that does not fit the draw an action meets refuses the action and
+/// leaves the state unchanged (a pick beyond the hand for pickpocket's random discard).
+#[test]
+fn a_misfit_forced_outcome_refuses_the_action() {
+    let s = Scenario::new()
+        .unit(P0, Loc::Battlefield, "blade_rookie")
+        .hand(P0, &["pickpocket"])
+        .soul(P0, &[("fireball", false)])
+        .unit(P1, Loc::Battlefield, "iron_guard")
+        .hand(P1, &["quick_draw"])
+        .force_pick(5)
+        .build()
+        .unwrap();
+    let mut t = s.clone();
+    let p = t.card_id(P0, "pickpocket").unwrap();
+    let err = try_act(&mut t, P0, Choice::UseTrump { card: p }).unwrap_err();
+    assert!(matches!(err, Error::ForcedOutcome(_)), "{err}");
+    assert_eq!(t, s, "unchanged");
+    assert_eq!(
+        serde_json::to_value(&err).unwrap()["kind"],
+        "forced_outcome"
+    );
 }

@@ -362,6 +362,7 @@ fn ms_7_6_deck_out_and_no_unit_at_one_checkpoint() {
         .unit(P0, Loc::Bench(0), "iron_guard")
         .deck_top(P0, &["fireball", "fireball"])
         .exact_deck(P0)
+        .discard(P0, &["fire_drake"])
         .unit(P1, Loc::Battlefield, "old_sage")
         .build()
         .unwrap();

@@ -126,20 +126,47 @@ fn ms_t2_opening_hands() {
 }
 
 /// MS-T3, MS-3.11: a unitless hand is revealed, returned, reshuffled and redrawn; the
-/// opponent sees the revealed cards (by name) but never the new hand.
+/// opponent sees the revealed cards (by name) but never the new hand. The position starts
+/// at the mulligan check; the forced reshuffle brings the deck's one unit into the new
+/// hand.
 #[test]
 fn ms_t3_mulligan_reveals_then_redraws() {
     let config = Config::with_decks(
         DeckChoice::List(almost_no_units(Some("iron_guard"))),
         DeckChoice::b(),
     );
-    let s = (0..500)
-        .filter_map(|seed| new_game(&config, seed).ok())
-        .find(|s| !s.mulligan_reveal(P0).is_empty() && s.outcome().is_none())
-        .expect("some seed mulligans and finds the unit");
+    let s = Scenario::with_config(config)
+        .at_mulligan()
+        .hand(
+            P0,
+            &[
+                "power_potion",
+                "fireball",
+                "banish_order",
+                "pickpocket",
+                "first_aid",
+                "guard_wall",
+            ],
+        )
+        .hand(
+            P1,
+            &[
+                "dice_gambler",
+                "quick_draw",
+                "old_sage",
+                "iron_guard",
+                "last_stand",
+                "mist_marsh",
+            ],
+        )
+        .force_shuffle(P0, &["recharge", "iron_guard"])
+        .build()
+        .unwrap();
+    assert_eq!(s.outcome(), None);
     assert_eq!(s.mulligan_reveal(P0).len(), 6);
     assert_eq!(s.hand(P0).len(), 6);
     assert_eq!(s.deck(P0).len(), 24);
+    assert!(s.hand(P0).contains(&s.card_id(P0, "iron_guard").unwrap()));
     let y = view(&s, Observer::Seat(P1));
     assert_eq!(
         y.players[0].mulligan_reveal.len(),

@@ -31,7 +31,7 @@ pub(crate) fn declare_attack<L: EventLog<Event>>(s: &mut State, seat: Seat, log:
     });
     queue(s, WindowKind::AttackDeclared, seat);
     s.g.tasks.push(Task::AttackDamage);
-    resolution::settle(s, seat);
+    resolution::settle_declaration(s, seat);
 }
 
 /// MS-5.11 `Attack` as the battle action.

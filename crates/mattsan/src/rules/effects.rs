@@ -8,7 +8,7 @@ use crate::cards::{
 use crate::event::Event;
 use crate::rules::battle;
 use crate::rules::field::{
-    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos,
+    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos, Seen,
 };
 use crate::state::{
     opp, Frame, FrameKind, Instr, Pending, State, Target, Task, TempMod, WindowKind,
@@ -227,14 +227,27 @@ pub(crate) fn exec<L: EventLog<Event>>(
             }
             None
         }
-        Instr::May(inner) => {
-            s.g.tasks.push(Task::AskMay {
-                frame: f,
-                instr: *inner,
-            });
+        Instr::May { inner, top } => {
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
+            // MS-D2: an optional part is offered only when its first part can be done.
+            if can_start(s, &fr, *inner) {
+                s.g.tasks.push(Task::AskMay {
+                    frame: f,
+                    instr: *inner,
+                });
+            }
             None
         }
-        Instr::If(cond, inner) => {
+        Instr::If { cond, inner, top } => {
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
             let src = find(s, fr.source);
             if field::condition(s, *cond, fr.controller, src) {
                 s.g.tasks.push(Task::Exec {
@@ -244,7 +257,7 @@ pub(crate) fn exec<L: EventLog<Event>>(
             }
             None
         }
-        Instr::Prim { effect, slot } => {
+        Instr::Prim { effect, slot, top } => {
             if let Some(k) = slot {
                 if fr.targets.get(usize::from(*k)) == Some(&Target::Unchosen) {
                     s.g.tasks.push(Task::Exec { frame: f, instr });
@@ -252,11 +265,85 @@ pub(crate) fn exec<L: EventLog<Event>>(
                     return None;
                 }
             }
+            // MS-4.8: the loop runs once the instruction is finished, so whatever the
+            // primitive still asks (a discard, a swap) is answered before it.
+            if *top {
+                s.g.tasks.push(Task::Settle {
+                    controller: fr.controller,
+                });
+            }
             primitive(s, &fr, f, effect, *slot, log);
-            s.g.tasks.push(Task::Settle {
-                controller: fr.controller,
-            });
             None
+        }
+    }
+}
+
+/// Whether the first part of instruction `instr` of a frame can be done now (MS-D2): a
+/// discard needs that many cards in hand, a unit effect a unit to act on, a choice an
+/// option, a swap a bench unit, an attack modifier a pending attack. A draw can always be
+/// attempted.
+pub(crate) fn can_start(s: &State, fr: &Frame, instr: u16) -> bool {
+    let rules = s.rules();
+    match rules.program.get(usize::from(instr)) {
+        None => false,
+        Some(Instr::Seq(children)) => children.first().is_some_and(|&c| can_start(s, fr, c)),
+        Some(Instr::May { inner, .. }) => can_start(s, fr, *inner),
+        Some(Instr::If { cond, inner, .. }) => {
+            field::condition(s, *cond, fr.controller, find(s, fr.source))
+                && can_start(s, fr, *inner)
+        }
+        Some(Instr::Prim { effect, slot, .. }) => {
+            let me = fr.controller;
+            let some_unit = |sel: Selector| {
+                if sel.is_choice()
+                    && slot.and_then(|k| fr.targets.get(usize::from(k))) == Some(&Target::Unchosen)
+                {
+                    !choice_options(s, me, sel).is_empty()
+                } else {
+                    select(s, fr, sel, *slot)
+                        .into_iter()
+                        .any(|p| face_up_unit(s, p).is_some())
+                }
+            };
+            match effect {
+                Effect::DealDamage { sel, .. }
+                | Effect::Heal { sel, .. }
+                | Effect::ReturnToHand { sel }
+                | Effect::ModifyStat { sel, .. }
+                | Effect::RemoveEx { sel } => some_unit(*sel),
+                Effect::Destroy { sel } | Effect::Peek { sel } => {
+                    if sel.is_choice()
+                        && slot.and_then(|k| fr.targets.get(usize::from(k)))
+                            == Some(&Target::Unchosen)
+                    {
+                        !choice_options(s, me, *sel).is_empty()
+                    } else {
+                        !select(s, fr, *sel, *slot).is_empty()
+                    }
+                }
+                Effect::DiscardFromHand { who, n, .. } => {
+                    let hand = player(s, who_seat(me, *who)).hand.len();
+                    *n > 0 && hand >= usize::from(*n)
+                }
+                Effect::ForceSwap { side, .. } => {
+                    let side = match side {
+                        Side::Ally => me,
+                        Side::Enemy => opp(me),
+                    };
+                    !field::bench_units(s, side).is_empty() && occupant(s, (side, 0)).is_some()
+                }
+                Effect::AttackDamageMod { .. } => s.g.attack.is_some(),
+                Effect::NegateTrump => s.g.trump.is_some_and(|t| !t.negated),
+                Effect::PerformAttack => {
+                    s.g.attack.is_none()
+                        && find(s, fr.source).is_some_and(|(seat, k)| k == 0 && seat == me)
+                        && occupant(s, (opp(me), 0)).is_some()
+                }
+                Effect::Draw { .. }
+                | Effect::BenchCapacity { .. }
+                | Effect::May { .. }
+                | Effect::If { .. } => true,
+            }
         }
     }
 }
@@ -319,8 +406,10 @@ fn primitive<L: EventLog<Event>>(
             for p in units(s, *sel) {
                 if let Some(o) = field::take_occupant(s, p) {
                     let card = o.card;
+                    // Everyone saw these cards go into the hand (issue 15, item 10).
                     for c in o.cards() {
                         field::put_in_hand(s, p.0, c);
+                        player_mut(s, p.0).known_in_hand.push(c);
                     }
                     log.emit(|| Event::ReturnedToHand { seat: p.0, card });
                 }
@@ -482,7 +571,7 @@ pub(crate) fn discard_from_hand<L: EventLog<Event>>(
     card: CardId,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, Seen::Public) {
         player_mut(s, seat).discard.push(card);
         log.emit(|| Event::Discarded { seat, card });
     }
@@ -535,7 +624,15 @@ pub(crate) fn start_ability<L: EventLog<Event>>(
     });
     s.g.tasks.push(Task::PopFrame);
     if a.optional {
-        s.g.tasks.push(Task::AskOptional { frame: f });
+        // MS-D2: an optional ability whose first part cannot be done is not offered.
+        let fr = frame(s, f).cloned();
+        let doable = match (fr, root_instr(s, f)) {
+            (Some(fr), Some(root)) => can_start(s, &fr, root),
+            _ => false,
+        };
+        if doable {
+            s.g.tasks.push(Task::AskOptional { frame: f });
+        }
     } else {
         push_exec_root(s, f);
     }

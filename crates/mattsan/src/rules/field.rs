@@ -139,13 +139,13 @@ pub(crate) fn stat(s: &State, pos: Pos, which: Stat) -> i32 {
         } = e
         {
             if *stat == which && covers(*sel, src, pos) {
-                total += i32::from(*delta);
+                total = total.saturating_add(i32::from(*delta));
             }
         }
     });
     for m in &s.g.temp_mods {
         if m.unit == o.card && m.stat == which {
-            total += i32::from(m.delta);
+            total = total.saturating_add(i32::from(m.delta));
         }
     }
     total.max(0)
@@ -154,7 +154,7 @@ pub(crate) fn stat(s: &State, pos: Pos, which: Stat) -> i32 {
 /// HP left (MS-6.3): effective max HP minus damage.
 pub(crate) fn hp_left(s: &State, pos: Pos) -> i32 {
     let damage = occupant(s, pos).map_or(0, |o| i32::from(o.damage));
-    stat(s, pos, Stat::MaxHp) - damage
+    stat(s, pos, Stat::MaxHp).saturating_sub(damage)
 }
 
 /// HP left ([`hp_left`]) of every unit (face-up or face-down) on `seat`'s field, by slot;
@@ -181,7 +181,7 @@ pub(crate) fn units_hp_left(s: &State, seat: Seat) -> [Option<i32>; FIELD_SLOTS]
             if *stat == Stat::MaxHp {
                 for (k, hp) in out.iter_mut().enumerate() {
                     if let Some(hp) = hp.as_mut().filter(|_| covers(*sel, src, (seat, k))) {
-                        *hp += i32::from(*delta);
+                        *hp = hp.saturating_add(i32::from(*delta));
                     }
                 }
             }
@@ -191,10 +191,10 @@ pub(crate) fn units_hp_left(s: &State, seat: Seat) -> [Option<i32>; FIELD_SLOTS]
         if let (Some(hp), Some(o)) = (hp.as_mut(), occupant(s, (seat, k))) {
             for m in &s.g.temp_mods {
                 if m.unit == o.card && m.stat == Stat::MaxHp {
-                    *hp += i32::from(m.delta);
+                    *hp = hp.saturating_add(i32::from(m.delta));
                 }
             }
-            *hp = (*hp).max(0) - i32::from(o.damage);
+            *hp = (*hp).max(0).saturating_sub(i32::from(o.damage));
         }
     }
     out
@@ -206,7 +206,7 @@ pub(crate) fn capacity(s: &State, seat: Seat) -> usize {
     for_each_continuous(s, |src, e| {
         if let Effect::BenchCapacity { delta } = e {
             if src.0 == seat {
-                cap += i32::from(*delta);
+                cap = cap.saturating_add(i32::from(*delta));
             }
         }
     });
@@ -283,12 +283,37 @@ pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
     hand.insert(at, card);
 }
 
-/// Takes a card out of a hand; returns whether it was there.
-pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) -> bool {
-    let hand = &mut player_mut(s, seat).hand;
-    match hand.binary_search(&card) {
+/// Whether every player sees which card leaves a hand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// Face-up (played, discarded, placed face-up).
+    Public,
+    /// Face-down (soul-charged, placed face-down).
+    Hidden,
+}
+
+impl Seen {
+    pub(crate) fn of(face_up: bool) -> Seen {
+        if face_up {
+            Seen::Public
+        } else {
+            Seen::Hidden
+        }
+    }
+}
+
+/// Takes a card out of a hand; returns whether it was there. The public list of cards
+/// known to be in that hand (issue 15, item 10) loses the card when everyone sees it go;
+/// when a card leaves face-down, nobody can tell which one left, so the list is emptied.
+pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId, seen: Seen) -> bool {
+    let p = player_mut(s, seat);
+    match p.hand.binary_search(&card) {
         Ok(i) => {
-            hand.remove(i);
+            p.hand.remove(i);
+            match seen {
+                Seen::Public => p.known_in_hand.retain(|&c| c != card),
+                Seen::Hidden => p.known_in_hand.clear(),
+            }
             true
         }
         Err(_) => false,

@@ -4,7 +4,7 @@
 use crate::cards::CardId;
 use crate::event::Event;
 use crate::rules::effects;
-use crate::rules::field::{self, player_mut, queue};
+use crate::rules::field::{self, player_mut, queue, Seen};
 use crate::state::{FieldCard, FrameKind, Loc, PendingTrump, State, Task, Terrain, WindowKind};
 use fuda_core::{EventLog, Seat};
 
@@ -17,7 +17,7 @@ pub(crate) fn place_unit<L: EventLog<Event>>(
     log: &mut L,
 ) {
     let seat = s.g.active;
-    if !field::take_from_hand(s, seat, card) {
+    if !field::take_from_hand(s, seat, card, Seen::of(face_up)) {
         return;
     }
     let turn = s.g.turn;
@@ -66,7 +66,7 @@ pub(crate) fn flip_unit<L: EventLog<Event>>(s: &mut State, bench: u8, log: &mut 
 /// MS-5.6: a trap face-down onto an empty bench location.
 pub(crate) fn place_trap<L: EventLog<Event>>(s: &mut State, card: CardId, bench: u8, log: &mut L) {
     let seat = s.g.active;
-    if !field::take_from_hand(s, seat, card) {
+    if !field::take_from_hand(s, seat, card, Seen::Hidden) {
         return;
     }
     let turn = s.g.turn;
@@ -88,7 +88,7 @@ pub(crate) fn place_trap<L: EventLog<Event>>(s: &mut State, card: CardId, bench:
 /// `TrumpDeclared` window, the effect (unless negated), the discard pile.
 pub(crate) fn use_trump<L: EventLog<Event>>(s: &mut State, card: CardId, log: &mut L) {
     let seat = s.g.active;
-    if !field::take_from_hand(s, seat, card) {
+    if !field::take_from_hand(s, seat, card, Seen::Public) {
         return;
     }
     if let Some(c) = player_mut(s, seat).soul.iter_mut().find(|c| !c.tapped) {
@@ -120,7 +120,7 @@ pub(crate) fn place_terrain<L: EventLog<Event>>(
     log: &mut L,
 ) {
     let seat = s.g.active;
-    if !field::take_from_hand(s, seat, card) {
+    if !field::take_from_hand(s, seat, card, Seen::Public) {
         return;
     }
     let p = player_mut(s, seat);

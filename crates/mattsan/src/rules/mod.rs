@@ -30,9 +30,32 @@ pub(crate) fn apply<L: EventLog<Event>>(
     log: &mut L,
 ) -> Result<(), Error> {
     legal::check(s, a)?;
+    if s.g.rng.has_forced() {
+        // Forced outcomes may not fit the draws this action meets: then it is refused and
+        // the state restored.
+        fuda_core::perform_with_forced(
+            s,
+            |s| &mut s.g.rng,
+            log,
+            |s, events| transition(s, a, events),
+        )
+        .map_err(Error::ForcedOutcome)?;
+    } else {
+        transition(s, a, log);
+    }
+    Ok(())
+}
+
+/// A checked action's whole transition: the decision, the procedure it sets off, and the
+/// game-length bound (MS-D5).
+fn transition<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
     perform(s, a, log);
     run(s, log);
-    Ok(())
+    s.g.actions = s.g.actions.saturating_add(1);
+    let bound = s.config().max_actions;
+    if s.g.outcome.is_none() && bound.is_some_and(|m| s.g.actions >= m) {
+        resolution::end_game(s, Outcome::Draw, log);
+    }
 }
 
 /// Carries out a checked decision.
@@ -108,7 +131,7 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
         Choice::RefillFromHand { card } => {
             if let Some(Task::Refills { first }) = s.g.tasks.pop() {
                 s.g.tasks.push(Task::Refills { first });
-                if field::take_from_hand(s, seat, *card) {
+                if field::take_from_hand(s, seat, *card, field::Seen::Public) {
                     let turn = s.g.turn;
                     field::player_mut(s, seat).field[0].occupant =
                         Some(crate::state::FieldCard::new(*card, true, turn));
@@ -356,7 +379,7 @@ fn step<L: EventLog<Event>>(s: &mut State, task: Task, log: &mut L) -> Option<Pe
             let (kind, controller) = (fr.kind, fr.controller);
             if let Some(w) = effects::declared_kind(kind) {
                 field::queue(s, w, controller);
-                resolution::settle(s, controller);
+                resolution::settle_declaration(s, controller);
             }
         }
         Task::Resolve { frame } => {

@@ -9,9 +9,33 @@ use crate::rules::field::{self, face_up_unit, player, player_mut, queue, Pos};
 use crate::state::{opp, Pending, State, Step, Task, WindowEvent, WindowKind, FLAG_NO_UNIT};
 use fuda_core::{EventLog, Outcome, Seat, SeatSet};
 
-/// MS-4.8: queue the loop after an instruction of `controller`.
+/// MS-4.8: queue the loop after an instruction of `controller`. A loop that runs inside
+/// the items 1–4 of an enclosing one (the OnFaceUp ability of a refilled unit) leaves the
+/// response windows to the enclosing loop's item 5, so they open only once every refill
+/// and every ability resolving inside the loop is finished (MS-6.7).
 pub(crate) fn settle(s: &mut State, controller: Seat) {
+    // The enclosing loop, if any, is one whose windows are still to open in the current
+    // window scope (above the innermost open window).
+    let enclosing =
+        s.g.tasks
+            .iter()
+            .rev()
+            .take_while(|t| !matches!(t, Task::Window { .. }))
+            .any(|t| *t == Task::OpenWindows);
+    if !enclosing {
+        s.g.tasks.push(Task::OpenWindows);
+    }
+    push_loop(s, controller);
+}
+
+/// The loop after a declaration (an attack, a trump, a move, a terrain use): its window
+/// opens before the declaration resolves, even inside an enclosing loop.
+pub(crate) fn settle_declaration(s: &mut State, controller: Seat) {
     s.g.tasks.push(Task::OpenWindows);
+    push_loop(s, controller);
+}
+
+fn push_loop(s: &mut State, controller: Seat) {
     s.g.tasks.push(Task::Refills { first: controller });
     s.g.tasks.push(Task::Checkpoint);
     s.g.tasks.push(Task::Defeats {

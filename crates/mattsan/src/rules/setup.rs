@@ -1,7 +1,7 @@
 //! Setup (MS-3.9 to MS-3.14): shuffle, opening hands, the mulligan, the first-player
 //! dice and the secret simultaneous placement.
 
-use crate::cards::{CardId, CardType};
+use crate::cards::{CardId, CardType, DefId};
 use crate::config::{Config, FirstPlayerMethod};
 use crate::error::Error;
 use crate::event::{Event, LossReason};
@@ -22,12 +22,10 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 /// A new game whose randomness comes from `rng` (scenarios force dice this way).
 pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, Error> {
     let rules = Rules::new(config)?;
+    let mut rng = rng;
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
-        let ids: Vec<CardId> = (0..rules.num_cards() as u16)
-            .map(CardId)
-            .filter(|&c| rules.owner(c) == Seat(i as u8))
-            .collect();
+        let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
         p.deck = Pile::from_bottom_to_top(ids);
     }
     let mut s = State {
@@ -51,10 +49,59 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
             tasks: Vec::new(),
             pending: Pending::GameOver,
             outcome: None,
+            actions: 0,
         },
     };
     setup(&mut s, &mut NoEvents);
     Ok(s)
+}
+
+/// A uniform index in `0..n` from the generator's stream (never a forced outcome: which
+/// copies of a card a deck holds is not one of the rules' random draws).
+pub(crate) fn stream_below(rng: &mut GameRng, n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    let zone = u64::MAX - (u64::MAX % n) - 1;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return (x % n) as usize;
+        }
+    }
+}
+
+/// The ids of a seat's cards (MS-D6): for each card of the list, that many of its copies
+/// in the seat's grid, chosen at random, so the copy an id names tells nobody how many
+/// copies the deck holds. In increasing id order.
+pub(crate) fn deck_ids(
+    rules: &Rules,
+    seat: Seat,
+    defs: &[DefId],
+    rng: &mut GameRng,
+) -> Vec<CardId> {
+    let mut counts = vec![0usize; rules.cards.len()];
+    for d in defs {
+        if let Some(n) = counts.get_mut(d.index()) {
+            *n += 1;
+        }
+    }
+    let mut ids = Vec::with_capacity(defs.len());
+    for (i, &n) in counts.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let mut block: Vec<u16> = rules.copies(seat, DefId(i as u16)).collect();
+        let n = n.min(block.len());
+        for k in 0..n {
+            let j = k + stream_below(rng, block.len() - k);
+            block.swap(k, j);
+        }
+        ids.extend(block[..n].iter().map(|&c| CardId(c)));
+    }
+    ids.sort_unstable();
+    ids
 }
 
 fn has_unit(s: &State, seat: Seat) -> bool {
@@ -76,6 +123,13 @@ pub(crate) fn setup<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     for seat in [Seat(0), Seat(1)] {
         field::draw(s, seat, hand, log);
     }
+    mulligan_and_first_player(s, log);
+}
+
+/// MS-3.11 and MS-3.12 with the opening hands dealt: the mulligans, their loss check, the
+/// first-player dice, then the placement decision.
+pub(crate) fn mulligan_and_first_player<L: EventLog<Event>>(s: &mut State, log: &mut L) {
+    let hand = usize::from(s.config().opening_hand);
     // MS-3.11: mulligans in seat order; losses only after both.
     for seat in [Seat(0), Seat(1)] {
         if has_unit(s, seat) {
@@ -142,7 +196,7 @@ pub(crate) fn place_battlefield<L: EventLog<Event>>(
     card: CardId,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, field::Seen::Hidden) {
         if let Some(d) = draft(s, seat) {
             d.battlefield = Some(card);
         }
@@ -162,7 +216,7 @@ pub(crate) fn place_bench<L: EventLog<Event>>(
     bench: u8,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, field::Seen::Hidden) {
         if let Some(d) = draft(s, seat) {
             d.bench.push((bench, card));
         }

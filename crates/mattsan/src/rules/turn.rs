@@ -4,7 +4,7 @@
 use crate::cards::CardId;
 use crate::event::Event;
 use crate::rules::effects;
-use crate::rules::field::{self, player, player_mut, queue};
+use crate::rules::field::{self, player, player_mut, queue, Seen};
 use crate::rules::resolution;
 use crate::state::{opp, FrameKind, State, Step, Task, WindowKind};
 use fuda_core::{EventLog, Outcome};
@@ -66,7 +66,7 @@ pub(crate) fn refresh<L: EventLog<Event>>(s: &mut State, log: &mut L) {
 /// MS-5.2 `Charge`.
 pub(crate) fn soul_charge<L: EventLog<Event>>(s: &mut State, card: CardId, log: &mut L) {
     let seat = s.g.active;
-    if field::take_from_hand(s, seat, card) {
+    if field::take_from_hand(s, seat, card, Seen::Hidden) {
         let p = player_mut(s, seat);
         p.soul.push(crate::state::SoulCard {
             card,

@@ -366,6 +366,14 @@ impl Scenario {
         self
     }
 
+    /// Uses of a side's board skill so far this game.
+    pub fn board_uses(&mut self, seat: Seat, side: Side, uses: u8) -> &mut Self {
+        if let Some(p) = self.player(seat) {
+            p.board_uses[side.index()] = uses;
+        }
+        self
+    }
+
     /// Fixes the next die results.
     pub fn force_dice(&mut self, dice: &[u8]) -> &mut Self {
         self.state.d.rng.force_dice(dice.iter().copied());

@@ -18,6 +18,9 @@ pub const ONE_TURN_COST: u8 = 3;
 pub const PERMANENT_COST: u8 = 5;
 /// Highest life (MC-3.7).
 pub const MAX_LIFE: u8 = 16;
+/// The most procedure steps a state may hold (a handful are ever pending; a loaded state
+/// with more is refused).
+const MAX_TASKS: usize = 64;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -201,6 +204,17 @@ impl Rules {
                 .filter(|c| self.class(*c).is_some_and(CardClass::is_et))
                 .collect()),
             Some(list) => {
+                // Each definition at most once, so the checks below stay linear in the set.
+                if list.len() > self.cards.len() {
+                    return Err(Error::config(
+                        "et_pool",
+                        format!(
+                            "{} entries; the set has {} cards",
+                            list.len(),
+                            self.cards.len()
+                        ),
+                    ));
+                }
                 let mut out = Vec::new();
                 for (id, count) in list {
                     let inst = self.cards.instances(id);
@@ -511,6 +525,13 @@ impl Player {
             }
             None => false,
         }
+    }
+
+    /// Counts one use of a board skill (saturating: an unlimited skill may be used in
+    /// every turn of a long game).
+    pub(crate) fn count_board_use(&mut self, side: Side) {
+        let n = &mut self.board_uses[side.index()];
+        *n = n.saturating_add(1);
     }
 
     pub(crate) fn add_to_hand(&mut self, card: CardId) {
@@ -1091,6 +1112,9 @@ impl State {
             if p.hand.windows(2).any(|w| w[0] >= w[1]) {
                 return Err(Error::state(format!("{seat}'s hand is not in id order")));
             }
+            if p.skill_uses.len() > total {
+                return Err(Error::state(format!("{seat} lists too many skill uses")));
+            }
             if p.known.iter().any(|c| !p.hand.contains(c)) {
                 return Err(Error::state(format!("{seat} knows a card not in hand")));
             }
@@ -1168,15 +1192,55 @@ impl State {
         if d.edit_set.iter().any(|s| s.index() >= n) {
             return Err(Error::state("the edit set names a missing seat"));
         }
+        let distinct = |list: &[Seat]| list.iter().enumerate().all(|(i, s)| !list[..i].contains(s));
+        if d.rps.len() != n || !distinct(&d.rps) {
+            return Err(Error::state(
+                "the rock-paper-scissors order must list every seat once",
+            ));
+        }
+        if !distinct(&d.seq_order) || !distinct(&d.last_order) || !distinct(&d.eliminated) {
+            return Err(Error::state("a seat order lists a seat twice"));
+        }
+        if d.eliminated.iter().any(|s| self.p(*s).alive)
+            || self.alive().count() + d.eliminated.len() != n
+        {
+            return Err(Error::state(
+                "the eliminated players and the players out of the game differ",
+            ));
+        }
+        if d.tasks.len() > MAX_TASKS {
+            return Err(Error::state(format!(
+                "more than {MAX_TASKS} procedure steps"
+            )));
+        }
+        if d.rng.forced().count() > fuda_core::MAX_FORCED {
+            return Err(Error::state("too many forced random outcomes"));
+        }
         if let Some(b) = &d.battle {
             for s in &b.order {
                 seat_ok(*s, "the battle order")?;
+            }
+            if !distinct(&b.order) || self.alive().any(|s| !b.order.contains(&s)) {
+                return Err(Error::state(
+                    "the battle order must list every player in the game once",
+                ));
+            }
+            if usize::from(b.step) > b.order.len() {
+                return Err(Error::state("the battle step is beyond the battle order"));
+            }
+            if b.attacks.len() > total || b.used_units.len() > total {
+                return Err(Error::state(
+                    "the battle lists more attacks than there are cards",
+                ));
             }
             for a in &b.attacks {
                 seat_ok(a.target, "an attack")?;
             }
             if let Some(w) = b.window {
                 seat_ok(w.holder, "the window")?;
+                if !b.order.contains(&w.holder) {
+                    return Err(Error::state("the window holder is not in the battle order"));
+                }
             }
             if let Some((s, _)) = b.flame {
                 seat_ok(s, "Flame of Wrath")?;
@@ -1235,6 +1299,22 @@ impl State {
         }
         if d.pending == Pending::Edit && d.edit_set.iter().any(|s| !self.p(s).alive) {
             return Err(Error::state("an eliminated player is in the edit set"));
+        }
+        // The decision awaited must be one its seats can make: a game that goes on always
+        // has someone with a legal action.
+        if d.outcome.is_none() {
+            if self.to_act().is_empty() {
+                return Err(Error::state("nobody is to act, yet the game is not over"));
+            }
+            let mut buf = Vec::new();
+            for seat in self.to_act().iter() {
+                crate::rules::legal::legal_actions(self, seat, &mut buf);
+                if buf.is_empty() {
+                    return Err(Error::state(format!(
+                        "{seat} is to act but has no legal action"
+                    )));
+                }
+            }
         }
         Ok(())
     }

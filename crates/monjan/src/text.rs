@@ -272,11 +272,11 @@ fn unit_text(set: &CardSet, view: &View, seat: Seat, u: Unit) -> String {
         },
         Unit::OneTurn(i) => match p.and_then(|p| p.one_turn.get(usize::from(i))) {
             Some(Shown::Card(x)) => format!("one-turn {}", card(set, *x)),
-            _ => format!("face-down one-turn Boss-Assassin #{}", i + 1),
+            _ => format!("face-down one-turn Boss-Assassin #{}", u32::from(i) + 1),
         },
         Unit::Resurrected(i) => match p.and_then(|p| p.resurrected.get(usize::from(i))) {
             Some(x) => format!("resurrected {}", card(set, *x)),
-            None => format!("resurrected card #{}", i + 1),
+            None => format!("resurrected card #{}", u32::from(i) + 1),
         },
     }
 }
@@ -307,8 +307,8 @@ fn attack_ref(set: &CardSet, view: &View, i: u8) -> String {
         .as_ref()
         .and_then(|b| b.attacks.get(usize::from(i)))
     {
-        Some(a) => format!("attack #{} ({})", i + 1, attack_text(set, a)),
-        None => format!("attack #{}", i + 1),
+        Some(a) => format!("attack #{} ({})", u32::from(i) + 1, attack_text(set, a)),
+        None => format!("attack #{}", u32::from(i) + 1),
     }
 }
 
@@ -561,7 +561,7 @@ impl TextUi for Monjan {
                     .map(|s| s.to_string())
                     .collect::<Vec<_>>()
                     .join(" → "),
-                b.step + 1,
+                u32::from(b.step) + 1,
                 b.order.len(),
                 attacker.map_or(String::new(), |s| format!(" · {s} attacks"))
             );
@@ -600,7 +600,11 @@ impl TextUi for Monjan {
                     );
                 }
                 Some(Trigger::Trap { attack }) => {
-                    let _ = writeln!(out, "  Dragon Trap may reflect attack #{}", attack + 1);
+                    let _ = writeln!(
+                        out,
+                        "  Dragon Trap may reflect attack #{}",
+                        u32::from(attack) + 1
+                    );
                 }
                 Some(Trigger::TrapGuard { value }) => {
                     let _ = writeln!(out, "  a reflected attack of {value} needs a guard");
@@ -633,7 +637,7 @@ impl TextUi for Monjan {
                     "Choose the board {} (priority {}; left: {}, right: {})",
                     b.name, b.priority, b.left.name, b.right.name
                 ),
-                None => format!("Choose board #{}", board + 1),
+                None => format!("Choose board #{}", u32::from(*board) + 1),
             },
             Choice::PickEquipment { card: x } => format!("Pick {}", card_long(&set, *x)),
             Choice::PlaceInitialDefense { card: x } => {
@@ -745,7 +749,11 @@ impl TextUi for Monjan {
                     .and_then(|x| set.def(x))
                     .and_then(|d| d.skills().get(usize::from(*skill)))
                     .map_or(
-                        format!("skill {}{}", skill + 1, target_text(&set, view, *target)),
+                        format!(
+                            "skill {}{}",
+                            u32::from(*skill) + 1,
+                            target_text(&set, view, *target)
+                        ),
                         |s| skill_on_target(&set, view, &s.effect, *target),
                     );
                 let cost = if pay.total() > 0 {
@@ -829,7 +837,7 @@ impl TextUi for Monjan {
         match event {
             Event::BoardAssigned { seat, board } => match set.board(*board) {
                 Some(b) => format!("{seat} takes the board {}", b.name),
-                None => format!("{seat} takes board #{}", board + 1),
+                None => format!("{seat} takes board #{}", u32::from(*board) + 1),
             },
             Event::Picked {
                 seat,
@@ -946,11 +954,11 @@ impl TextUi for Monjan {
             } => match guard {
                 Guard::Defense(col) => format!(
                     "{seat} guards attack #{} with the {} defense",
-                    attack + 1,
+                    u32::from(*attack) + 1,
                     col_word(*col)
                 ),
                 Guard::Card(x) => {
-                    format!("{seat} guards attack #{} with {}", attack + 1, c(*x))
+                    format!("{seat} guards attack #{} with {}", u32::from(*attack) + 1, c(*x))
                 }
             },
             Event::Damage { seat, col, life } => format!(

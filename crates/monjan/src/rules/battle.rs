@@ -392,7 +392,7 @@ pub(crate) fn flame<L: EventLog<Event>>(
 ) -> Option<Pending> {
     if use_it {
         s.pm(seat).uses.battle_skill = true;
-        s.pm(seat).board_uses[Side::Right.index()] += 1;
+        s.pm(seat).count_board_use(Side::Right);
         let faces = s
             .board_of(seat)
             .map(|b| b.right.chance.clone())

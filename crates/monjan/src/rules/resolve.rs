@@ -152,7 +152,7 @@ pub(crate) fn resurrection<L: EventLog<Event>>(s: &mut State, f: Seat, use_it: b
     p.resurrected.push(card);
     p.resurrections = p.resurrections.saturating_add(1);
     p.uses.battle_skill = true;
-    p.board_uses[Side::Left.index()] += 1;
+    p.count_board_use(Side::Left);
     log.emit(|| Event::Resurrected { seat: f, card });
 }
 
@@ -313,7 +313,7 @@ pub(crate) fn dragon_trap<L: EventLog<Event>>(
         return None;
     }
     s.pm(seat).uses.battle_skill = true;
-    s.pm(seat).board_uses[Side::Right.index()] += 1;
+    s.pm(seat).count_board_use(Side::Right);
     let faces = s
         .board_of(seat)
         .map(|b| b.right.chance.clone())

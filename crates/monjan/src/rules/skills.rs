@@ -137,7 +137,7 @@ fn apply_effect<L: EventLog<Event>>(
                     face_down: false,
                 });
                 p.uses.toughness = true;
-                p.uses.placements += 1;
+                p.uses.placements = p.uses.placements.saturating_add(1);
             }
         }
         Effect::Chance { faces, then } => {
@@ -174,7 +174,7 @@ pub(crate) fn use_board_skill<L: EventLog<Event>>(
         Side::Right => board.right.clone(),
     };
     use_up(s, seat, skill.effect.timing());
-    s.pm(seat).board_uses[side.index()] += 1;
+    s.pm(seat).count_board_use(side);
     let name = skill.name.clone();
     log.emit(|| Event::Acted {
         seat,

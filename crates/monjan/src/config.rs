@@ -231,8 +231,10 @@ option_enum!(
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// 2..=4 players (MC-3.1).
-    pub player_count: u8,
+    /// 2..=4 players (MC-3.1). The old spelling `player_count` is still read, as a
+    /// deprecated alias; configurations are written with `num_players`, as in every game.
+    #[serde(alias = "player_count")]
+    pub num_players: u8,
     /// Match format (MC-10.2).
     pub match_format: MatchFormat,
     /// Draft or random picks.
@@ -289,7 +291,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            player_count: 2,
+            num_players: 2,
             match_format: MatchFormat::ReverseInitialEquipment,
             pick_mode: PickMode::Draft,
             edit_turn_mode: EditTurnMode::Simultaneous,
@@ -320,10 +322,10 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The default configuration for `player_count` players.
-    pub fn for_players(player_count: u8) -> Config {
+    /// The default configuration for `num_players` players.
+    pub fn for_players(num_players: u8) -> Config {
         Config {
-            player_count,
+            num_players,
             ..Config::default()
         }
     }

@@ -206,7 +206,7 @@ impl Conformance for Monjan {
             ];
             c.board_assignment = BoardAssignment::Fixed(
                 ids.iter()
-                    .take(usize::from(c.player_count))
+                    .take(usize::from(c.num_players))
                     .map(|s| s.to_string())
                     .collect(),
             );
@@ -357,12 +357,12 @@ impl Conformance for Monjan {
     }
 
     fn num_seats(config: &Config) -> usize {
-        usize::from(config.player_count)
+        usize::from(config.num_players)
     }
 
     fn max_actions(config: &Config) -> usize {
         let rounds = config.max_rounds.map_or(10_000, |r| r as usize);
-        let n = usize::from(config.player_count);
+        let n = usize::from(config.num_players);
         // Per round: ≤ 12 edit actions per player; per attack step two windows of at most
         // n passes per played card (every card or skill use is used up) plus declarations,
         // guards and triggers. 250 cards bound the plays.

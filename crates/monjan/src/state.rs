@@ -49,10 +49,10 @@ impl Hash for RulesRef {
 impl Rules {
     /// Validates a configuration and builds the rules.
     pub fn new(config: &Config) -> Result<Rules, Error> {
-        let n = config.player_count;
+        let n = config.num_players;
         if !(2..=4).contains(&n) {
             return Err(Error::config(
-                "player_count",
+                "num_players",
                 format!("{n} players; Monjan Colosseum seats 2 to 4"),
             ));
         }

@@ -59,7 +59,7 @@ fn game_over_refuses_everything() {
 fn invalid_configurations() {
     let bad = |c: Config| new_game(&c, 1).unwrap_err();
     assert!(
-        matches!(bad(Config::for_players(5)), Error::Config { ref field, .. } if field == "player_count")
+        matches!(bad(Config::for_players(5)), Error::Config { ref field, .. } if field == "num_players")
     );
     let mut c = Config::for_players(2);
     c.board_assignment = BoardAssignment::Fixed(vec!["frehheim".into(), "frehheim".into()]);
@@ -70,7 +70,21 @@ fn invalid_configurations() {
     let mut c = Config::for_players(2);
     c.et_pool = Some(vec![("n_fire_01".into(), 1)]);
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "et_pool"));
-    assert!(serde_json::from_str::<Config>(r#"{"player_count":2,"bogus":1}"#).is_err());
+    assert!(serde_json::from_str::<Config>(r#"{"num_players":2,"bogus":1}"#).is_err());
+}
+
+/// Issue 11 (7): the player count is `num_players`, as in every game; the old Monjan
+/// spelling `player_count` is still read (deprecated).
+#[test]
+fn num_players_with_the_deprecated_player_count_alias() {
+    let c: Config = serde_json::from_str(r#"{"num_players":3}"#).unwrap();
+    assert_eq!(c.num_players, 3);
+    let old: Config = serde_json::from_str(r#"{"player_count":4}"#).unwrap();
+    assert_eq!(old.num_players, 4);
+    let written = serde_json::to_value(&old).unwrap();
+    assert_eq!(written["num_players"], 4);
+    assert!(written.get("player_count").is_none());
+    assert!(serde_json::from_str::<Config>(r#"{"num_players":3,"player_count":3}"#).is_err());
 }
 
 #[test]
@@ -199,7 +213,6 @@ fn card_set_error_path_is_linear() {
     });
     assert!(matches!(e, CardSetError::BadCard { index: 5, .. }), "{e}");
     let config = format!(r#"{{"num_players":2,"card_set":{text}}}"#);
-    let config = config.replace("\"num_players\"", "\"player_count\"");
     let e = timed("the config error", || {
         serde_json::from_str::<Config>(&config).unwrap_err()
     });
@@ -209,7 +222,7 @@ fn card_set_error_path_is_linear() {
     for k in 0..16_000 {
         keys.push_str(&format!(r#""k{k}":{k},"#));
     }
-    keys.push_str(r#""player_count":"two"}"#);
+    keys.push_str(r#""num_players":"two"}"#);
     timed("unknown configuration keys", || {
         serde_json::from_str::<Config>(&keys).unwrap_err()
     });

@@ -11,7 +11,7 @@ use fuda_monjan::{
 #[test]
 fn defaults_of_section_10() {
     let c = Config::default();
-    assert_eq!(c.player_count, 2);
+    assert_eq!(c.num_players, 2);
     assert_eq!(c.match_format, MatchFormat::ReverseInitialEquipment);
     assert_eq!(c.pick_mode, PickMode::Draft);
     assert_eq!(c.edit_turn_mode, EditTurnMode::Simultaneous);

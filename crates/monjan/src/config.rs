@@ -227,6 +227,23 @@ option_enum!(
     } default ReshuffleDiscard
 );
 
+/// The default bound on a game's length in rounds (MC-D1). Random players end a game by
+/// elimination within 30 rounds; people play far fewer than 100.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+/// The largest `max_rounds` a configuration may set.
+pub const MAX_ROUNDS_LIMIT: u32 = 500;
+
+/// `max_rounds` is a number: `null` (an unlimited game, as older configurations allowed)
+/// is refused with a message that says why.
+fn rounds_bound<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    match Option::<u32>::deserialize(d)? {
+        Some(n) => Ok(n),
+        None => Err(serde::de::Error::custom(format!(
+            "`max_rounds` must be a number of rounds, 1 to {MAX_ROUNDS_LIMIT}: every game has a bound on its length"
+        ))),
+    }
+}
+
 /// The configuration of a game (spec §10). `Default` is every default of the spec.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -281,8 +298,12 @@ pub struct Config {
     pub resurrection_cap_scope: ResurrectionCapScope,
     /// Empty-deck rule.
     pub deck_exhaustion: DeckExhaustion,
-    /// Engine-only round limit (MC-7.3): after the cleanup of this round, survivors draw.
-    pub max_rounds: Option<u32>,
+    /// The bound on the game's length (MC-7.3, decision MC-D1): after the cleanup of this
+    /// round the game ends and every player still in shares the win. On by default
+    /// ([`DEFAULT_MAX_ROUNDS`] rounds, far beyond any game people play), so every valid
+    /// configuration ends; 1 to [`MAX_ROUNDS_LIMIT`], and there is no unlimited setting.
+    #[serde(deserialize_with = "rounds_bound")]
+    pub max_rounds: u32,
     /// The card set (the sample set of §12(c) by default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card_set: Option<CardSet>,
@@ -315,7 +336,7 @@ impl Default for Config {
             enable_flame_of_wrath: true,
             resurrection_cap_scope: ResurrectionCapScope::Concurrent,
             deck_exhaustion: DeckExhaustion::ReshuffleDiscard,
-            max_rounds: None,
+            max_rounds: DEFAULT_MAX_ROUNDS,
             card_set: None,
         }
     }

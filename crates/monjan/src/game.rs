@@ -250,7 +250,7 @@ impl Conformance for Monjan {
         if one_in(4) {
             c.deck_exhaustion = DeckExhaustion::NoDraw;
         }
-        c.max_rounds = Some(2 + rng.below(8) as u32);
+        c.max_rounds = 2 + rng.below(8) as u32;
         c
     }
 
@@ -361,7 +361,7 @@ impl Conformance for Monjan {
     }
 
     fn max_actions(config: &Config) -> usize {
-        let rounds = config.max_rounds.map_or(10_000, |r| r as usize);
+        let rounds = config.max_rounds as usize;
         let n = usize::from(config.num_players);
         // Per round: ≤ 12 edit actions per player; per attack step two windows of at most
         // n passes per played card (every card or skill use is used up) plus declarations,

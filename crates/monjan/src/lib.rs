@@ -13,7 +13,7 @@
 //! ```
 //! use fuda_monjan::{apply, legal_actions_for, new_game, view, Config, Observer, Seat};
 //! let mut config = Config::for_players(3);
-//! config.max_rounds = Some(2);
+//! config.max_rounds = 2;
 //! let mut state = new_game(&config, 7)?;
 //! while state.outcome().is_none() {
 //!     // Everybody in `to_act` may move; here the lowest seat takes its first option.
@@ -49,6 +49,7 @@ pub use config::{
     BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection, DeckExhaustion, EditTurnMode,
     ExtraConditionTracking, ExtraPairPositions, ManaCostSource, ManaSlotRule, MatchFormat,
     NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource, SupplyTiming,
+    DEFAULT_MAX_ROUNDS, MAX_ROUNDS_LIMIT,
 };
 pub use error::Error;
 pub use event::{redact, DeckKind, Event};

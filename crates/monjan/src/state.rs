@@ -2,7 +2,7 @@
 
 use crate::action::{Col, Side, Unit};
 use crate::cards::{Attribute, BoardDef, BoardEffect, CardClass, CardId, CardInfo, CardSet};
-use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode};
+use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_ROUNDS_LIMIT};
 use crate::error::Error;
 use crate::view::{PilesView, PlayerView};
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
@@ -155,8 +155,14 @@ impl Rules {
                 }
             }
         }
-        if config.max_rounds == Some(0) {
-            return Err(Error::config("max_rounds", "must be at least 1 when set"));
+        if !(1..=MAX_ROUNDS_LIMIT).contains(&config.max_rounds) {
+            return Err(Error::config(
+                "max_rounds",
+                format!(
+                    "{} rounds; the bound is 1 to {MAX_ROUNDS_LIMIT}",
+                    config.max_rounds
+                ),
+            ));
         }
         if config.edit_turn_total_cap == Some(0) {
             return Err(Error::config(

@@ -219,7 +219,7 @@ fn e17_attacker_eliminated_by_dragon_trap() {
 #[test]
 fn e19_round_limit_draw() {
     let mut c = config(&["frehheim", "mana_station", "high_speed_hunters"]);
-    c.max_rounds = Some(2);
+    c.max_rounds = 2;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12")

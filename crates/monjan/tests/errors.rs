@@ -43,7 +43,7 @@ fn game_over_refuses_everything() {
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");
     let mut c = config(&["frehheim", "mana_station"]);
-    c.max_rounds = Some(1);
+    c.max_rounds = 1;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");
@@ -65,7 +65,7 @@ fn invalid_configurations() {
     c.board_assignment = BoardAssignment::Fixed(vec!["frehheim".into(), "frehheim".into()]);
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "board_assignment"));
     let mut c = Config::for_players(2);
-    c.max_rounds = Some(0);
+    c.max_rounds = 0;
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "max_rounds"));
     let mut c = Config::for_players(2);
     c.et_pool = Some(vec![("n_fire_01".into(), 1)]);

@@ -20,7 +20,7 @@ fn defaults_of_section_10() {
     );
     assert!(!c.initial_defense_counts_as_placement && !c.bossassa_keeps_last_mana);
     assert_eq!(c.number_cards_per_edit_turn, NumberCardsPerTurn::One);
-    assert_eq!(c.max_rounds, None);
+    assert_eq!(c.max_rounds, 100);
     let json = serde_json::to_string(&c).unwrap();
     assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), c);
     assert_eq!(serde_json::from_str::<Config>("{}").unwrap(), c);

@@ -347,7 +347,7 @@ fn mc_6_12_extra_guards_once() {
 #[test]
 fn mc_7_3_round_limit_survivors() {
     let mut c: Config = config(&["frehheim", "mana_station"]);
-    c.max_rounds = Some(2);
+    c.max_rounds = 2;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");

@@ -102,6 +102,29 @@ pub enum GuardChoice {
     Unit(Unit),
 }
 
+/// Which condition an Extra is summoned by (`extra_condition_tracking = by_summon`,
+/// MC-6.12, decision MC-D5): it decides how long the Extra lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SummonBy {
+    /// The attribute pair of two columns' top mana.
+    Pair,
+    /// The number of the top mana card of this column.
+    Number(Col),
+}
+
+/// A card of a player's mana stacks by position: its column and its index in the stack
+/// counted from the bottom (0 = bottom, as views list stacks), for costs that let the payer
+/// choose the card (`any_mana_payment = chosen_cards`, decision MC-D2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManaPos {
+    /// The column.
+    pub col: Col,
+    /// Index in the stack from the bottom.
+    pub index: u8,
+}
+
 /// Mana paid from each column, L, M, R (MC-6.2). With `mana_cost_source = SingleColumn`
 /// exactly one column pays; a zero cost is `[0, 0, 0]`.
 #[derive(
@@ -205,6 +228,9 @@ pub enum Choice {
         card: CardId,
         /// Face down.
         face_down: bool,
+        /// The condition it is summoned by (only with `extra_condition_tracking = by_summon`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<SummonBy>,
     },
     /// MC-5.7: a Toughness from hand into an empty attack slot.
     SummonToughness {
@@ -244,8 +270,12 @@ pub enum Choice {
         skill: u8,
         /// Its target.
         target: Target,
-        /// Mana paid (mana cost or discarded mana).
+        /// Mana paid (mana cost, or discarded mana counted per column).
         pay: Pay,
+        /// The mana cards discarded by position, for an "any mana" cost with
+        /// `any_mana_payment = chosen_cards` (then `pay` is zero).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        discard: Vec<ManaPos>,
     },
     /// MC-5.11: エンド.
     DeclareEnd,

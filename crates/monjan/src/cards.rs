@@ -470,6 +470,8 @@ pub enum CardSetError {
 pub const MAX_CARDS: usize = 2000;
 /// The most status boards a set may hold (a game uses at most four).
 pub const MAX_BOARDS: usize = 64;
+/// The most cards one `discard_any_mana` cost may take (the payer names each one).
+pub const MAX_DISCARD_ANY: u8 = 2;
 /// The most skills one Extra or Toughness card may print.
 pub const MAX_SKILLS: usize = 8;
 
@@ -572,8 +574,16 @@ fn check_skill(s: &Skill, is_extra: bool) -> Result<(), (&'static str, String)> 
         return Err(("cost", "mana release needs `mana_cost` 1..=16".into()));
     }
     match s.cost {
-        Cost::ManaCost(n) | Cost::DiscardAnyMana(n) if n == 0 || n > 16 => {
+        Cost::ManaCost(n) if n == 0 || n > 16 => {
             return Err(("cost", "must be 1..=16".into()));
+        }
+        // The payer names each discarded card (MC-D2), so the choices are combinations:
+        // two cards keep the list short.
+        Cost::DiscardAnyMana(n) if n == 0 || n > MAX_DISCARD_ANY => {
+            return Err((
+                "cost",
+                format!("discard_any_mana must be 1..={MAX_DISCARD_ANY}"),
+            ));
         }
         _ => {}
     }

@@ -39,17 +39,19 @@ mod state;
 mod text;
 mod view;
 
-pub use action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+pub use action::{
+    Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 pub use cards::{
     attr_short, Attribute, Aux, BoardDef, BoardEffect, BoardSkill, BossAssaKind, CardClass,
     CardDef, CardId, CardInfo, CardSet, CardSetError, CardSetFile, Condition, Cost, Effect,
     HealCap, Skill, SkillSource, Timing,
 };
 pub use config::{
-    BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection, DeckExhaustion, EditTurnMode,
-    ExtraConditionTracking, ExtraPairPositions, ManaCostSource, ManaSlotRule, MatchFormat,
-    NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource, SupplyTiming,
-    DEFAULT_MAX_ROUNDS, MAX_ROUNDS_LIMIT,
+    AnyManaPayment, AttackTarget, BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection,
+    DeckExhaustion, EditTurnMode, ExtraConditionTracking, ExtraPairPositions, ManaCostSource,
+    ManaSlotRule, MatchFormat, NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource,
+    SupplyTiming, DEFAULT_MAX_ROUNDS, MAX_ROUNDS_LIMIT,
 };
 pub use error::Error;
 pub use event::{redact, DeckKind, Event};

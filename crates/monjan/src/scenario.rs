@@ -296,6 +296,7 @@ impl Scenario {
                         card: c,
                         face_down: false,
                         matched: Vec::new(),
+                        by: None,
                     });
                 }
             }

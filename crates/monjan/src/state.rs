@@ -1,6 +1,6 @@
 //! The game state, its serialized form and the checks that make a loaded state safe.
 
-use crate::action::{Col, Side, Unit};
+use crate::action::{Col, Side, SummonBy, Unit};
 use crate::cards::{Attribute, BoardDef, BoardEffect, CardClass, CardId, CardInfo, CardSet};
 use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_ROUNDS_LIMIT};
 use crate::error::Error;
@@ -382,8 +382,12 @@ pub struct FieldExtra {
     pub card: CardId,
     /// Face down.
     pub face_down: bool,
-    /// `SpecificCard` tracking: the top cards that met the condition at summon.
+    /// The top cards it is tied to: those that met the condition at summon
+    /// (`SpecificCard`), or the number card that summoned it (`BySummon`).
     pub matched: Vec<CardId>,
+    /// The condition that summoned it (`BySummon` tracking).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<SummonBy>,
 }
 
 /// The defense-death supply of one side column (MC-6.14).
@@ -1305,6 +1309,23 @@ impl State {
         }
         if d.pending == Pending::Edit && d.edit_set.iter().any(|s| !self.p(s).alive) {
             return Err(Error::state("an eliminated player is in the edit set"));
+        }
+        if d.phase == Phase::Setup {
+            // Board choices and picks so far fix whose turn it is and what is left.
+            let draft = self.config().board_assignment == BoardAssignment::Draft;
+            let boards = if draft {
+                d.players.iter().filter(|p| p.board.is_some()).count()
+            } else {
+                0
+            };
+            let picked: usize = d.players.iter().map(|p| p.hand.len()).sum();
+            let total = self.config().match_format.picks() * n;
+            if usize::from(d.setup_step) != boards + picked
+                || picked > total
+                || d.pool.len() < total - picked
+            {
+                return Err(Error::state("the setup step does not match the picks made"));
+            }
         }
         // The decision awaited must be one its seats can make: a game that goes on always
         // has someone with a legal action.

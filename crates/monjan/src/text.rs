@@ -2,7 +2,9 @@
 //! Everything is drawn from the view (or the redacted event) and the configuration's
 //! card set; a card the viewer may not identify is only ever called "face-down".
 
-use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::action::{
+    Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 use crate::cards::{
     Attribute, Aux, BoardEffect, BossAssaKind, CardDef, CardId, CardSet, Effect, HealCap,
 };
@@ -241,6 +243,26 @@ fn pay_text(pay: Pay) -> String {
         ),
         _ => format!("paying {} mana ({})", pay.total(), parts.join(", ")),
     }
+}
+
+/// A mana card by position as the view shows it: "Fire 3 (left mana, 2nd from the bottom)".
+fn mana_pos_text(set: &CardSet, view: &View, seat: Seat, pos: ManaPos) -> String {
+    let name = view
+        .player(seat)
+        .and_then(|p| p.cols.get(pos.col.index()))
+        .and_then(|c| c.mana.get(usize::from(pos.index)))
+        .map_or("a mana card".to_string(), |m| mana_text(set, m));
+    let nth = u32::from(pos.index) + 1;
+    let suffix = match nth % 10 {
+        1 if nth % 100 != 11 => "st",
+        2 if nth % 100 != 12 => "nd",
+        3 if nth % 100 != 13 => "rd",
+        _ => "th",
+    };
+    format!(
+        "{name} ({} mana, {nth}{suffix} from the bottom)",
+        col_word(pos.col)
+    )
 }
 
 fn face_down(f: bool) -> &'static str {
@@ -665,9 +687,18 @@ impl TextUi for Monjan {
             Choice::SummonExtra {
                 card: x,
                 face_down: f,
+                by,
             } => {
+                let how = match by {
+                    Some(SummonBy::Pair) => " by its attribute pair (it lives while a condition holds)".to_string(),
+                    Some(SummonBy::Number(col)) => format!(
+                        " by the number on your {} mana (it dies once that card is covered or gone)",
+                        col_word(*col)
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "Summon {} as your Extra{}",
+                    "Summon {} as your Extra{how}{}",
                     card_long(&set, *x),
                     face_down(*f)
                 )
@@ -716,6 +747,7 @@ impl TextUi for Monjan {
                 skill,
                 target,
                 pay,
+                discard,
             } => {
                 let p = view.player(me);
                 let id = match from {
@@ -756,7 +788,13 @@ impl TextUi for Monjan {
                         ),
                         |s| skill_on_target(&set, view, &s.effect, *target),
                     );
-                let cost = if pay.total() > 0 {
+                let cost = if !discard.is_empty() {
+                    let cards: Vec<String> = discard
+                        .iter()
+                        .map(|pos| mana_pos_text(&set, view, me, *pos))
+                        .collect();
+                    format!(", discarding {}", cards.join(" and "))
+                } else if pay.total() > 0 {
                     format!(", {}", pay_text(*pay))
                 } else {
                     String::new()

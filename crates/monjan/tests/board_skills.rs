@@ -469,6 +469,7 @@ fn e14_one_edit_skill_per_turn() {
             skill: 0,
             target: Target::Col(Col::M),
             pay: Pay::from_col(Col::M, 1),
+            discard: vec![],
         },
     );
     assert!(!legal(

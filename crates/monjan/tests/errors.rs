@@ -263,13 +263,19 @@ fn mutated_state_json_never_panics() {
             let mut m = json.clone();
             mutate(&mut m["state"], &mut rng);
             if let Ok(loaded) = serde_json::from_value::<State>(m) {
+                let loaded0 = loaded.clone();
                 let mut t = loaded;
                 for _ in 0..20 {
                     let Some(seat) = t.to_act().first() else {
                         break;
                     };
                     let legal = fuda_monjan::legal_actions_for(&t, seat);
-                    assert!(!legal.is_empty(), "a loaded state is stuck");
+                    assert!(
+                        !legal.is_empty(),
+                        "a loaded state gets stuck: pending {:?}; the mutation: {}",
+                        t.pending(),
+                        diff(&json, &serde_json::to_value(&loaded0).unwrap(), "")
+                    );
                     t = apply(&t, &legal[rng.below(legal.len())]).unwrap();
                 }
             }
@@ -302,4 +308,23 @@ fn mutate(v: &mut serde_json::Value, rng: &mut fuda_core::GameRng) {
         4 => Value::Null,
         _ => Value::from(rng.below(140) as u64),
     };
+}
+
+/// The leaves where two JSON values differ.
+fn diff(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> String {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x
+            .iter()
+            .map(|(k, v)| diff(v, y.get(k).unwrap_or(&Value::Null), &format!("{path}.{k}")))
+            .collect(),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .map(|(i, (v, w))| diff(v, w, &format!("{path}[{i}]")))
+            .collect(),
+        _ if a == b => String::new(),
+        _ => format!("{path}: {a} -> {b}; "),
+    }
 }

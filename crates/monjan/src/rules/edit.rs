@@ -1,9 +1,9 @@
 //! The edit turn (MC-4.2, MC-4.3, MC-4.6) and its placements and summons (MC-5.3–5.9,
 //! MC-5.11).
 
-use crate::action::{Col, Pay, Row};
+use crate::action::{Col, Pay, Row, SummonBy};
 use crate::cards::{BossAssaKind, CardDef, CardId};
-use crate::config::{EditTurnMode, ExtraConditionTracking};
+use crate::config::EditTurnMode;
 use crate::event::{DeckKind, Event};
 use crate::rules::{draw, extra, mana};
 use crate::state::{
@@ -205,19 +205,17 @@ pub(crate) fn summon_extra<L: EventLog<Event>>(
     seat: Seat,
     card: CardId,
     face_down: bool,
+    by: Option<SummonBy>,
     log: &mut L,
 ) -> Option<Pending> {
-    let matched = if s.config().extra_condition_tracking == ExtraConditionTracking::SpecificCard {
-        extra::matching_tops(s, seat, card)
-    } else {
-        Vec::new()
-    };
+    let matched = extra::tied_cards(s, seat, card, by);
     let p = s.pm(seat);
     p.remove_from_hand(card);
     p.extra = Some(FieldExtra {
         card,
         face_down,
         matched,
+        by,
     });
     p.uses.extra = true;
     p.uses.placements = p.uses.placements.saturating_add(1);

@@ -65,9 +65,11 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) -> Option
         Choice::PlaceNumber { card, col, row } => {
             edit::place_number(s, seat, *card, *col, *row, log)
         }
-        Choice::SummonExtra { card, face_down } => {
-            edit::summon_extra(s, seat, *card, *face_down, log)
-        }
+        Choice::SummonExtra {
+            card,
+            face_down,
+            by,
+        } => edit::summon_extra(s, seat, *card, *face_down, *by, log),
         Choice::SummonToughness {
             card,
             col,
@@ -82,13 +84,8 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) -> Option
             skills::use_board_skill(s, seat, *side, *target, log);
             after_skill(s)
         }
-        Choice::UseSkill {
-            from,
-            skill,
-            target,
-            pay,
-        } => {
-            skills::use_skill(s, seat, *from, *skill, *target, *pay, log);
+        Choice::UseSkill { .. } => {
+            skills::use_skill(s, seat, &a.choice, log);
             after_skill(s)
         }
         Choice::PlayBattleCard { card, target } => {

@@ -34,6 +34,11 @@ fn damage<L: EventLog<Event>>(s: &mut State, seat: Seat, col: Col, v: u8, log: &
 
 /// MC-6.4: resolves the next attack of the step.
 pub(crate) fn resolve_next<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
+    // MC-5.18: a guard lost since the last attack (or window) is replaced first.
+    if let Some(p) = battle::reassign_lost_guards(s) {
+        s.d.tasks.push(Task::Resolve);
+        return Some(p);
+    }
     let b = s.d.battle.as_ref()?;
     let a_seat = b.attacker()?;
     let i = b.attacks.iter().position(|a| !a.done)?;

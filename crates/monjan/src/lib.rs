@@ -55,7 +55,7 @@ pub use config::{
 };
 pub use error::Error;
 pub use event::{redact, DeckKind, Event};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Monjan;
 pub use scenario::Scenario;
 pub use state::{

@@ -79,6 +79,7 @@ impl Scenario {
                 seq_index: 0,
                 last_order: (0..n as u8).map(Seat).collect(),
                 frozen: None,
+                withheld: Vec::new(),
                 battle: None,
                 tasks: Vec::new(),
                 pending: Pending::Edit,

@@ -4,6 +4,7 @@ use crate::action::{Col, Side, SummonBy, Unit};
 use crate::cards::{Attribute, BoardDef, BoardEffect, CardClass, CardId, CardInfo, CardSet};
 use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_ROUNDS_LIMIT};
 use crate::error::Error;
+use crate::event::Event;
 use crate::view::{PilesView, PlayerView};
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,9 @@ pub const MAX_LIFE: u8 = 16;
 /// The most procedure steps a state may hold (a handful are ever pending; a loaded state
 /// with more is refused).
 const MAX_TASKS: usize = 64;
+/// The most withheld events a simultaneous edit turn may hold: each player makes a handful
+/// of edit actions, each a few events.
+const MAX_WITHHELD: usize = 4096;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -848,6 +852,10 @@ pub(crate) struct StateCore {
     /// The last battle order (MC-4.3).
     pub last_order: Vec<Seat>,
     pub frozen: Option<Frozen>,
+    /// The events of the simultaneous edit turn so far, each `Hidden` for its seat, to be
+    /// disclosed to the others when the edit set empties (MC-4.6 (6)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withheld: Vec<Event>,
     pub battle: Option<Battle>,
     pub tasks: Vec<Task>,
     pub pending: Pending,
@@ -1217,6 +1225,18 @@ impl State {
             return Err(Error::state(
                 "the eliminated players and the players out of the game differ",
             ));
+        }
+        if !d.withheld.is_empty() && d.frozen.is_none() {
+            return Err(Error::state(
+                "withheld edit events outside a simultaneous edit turn",
+            ));
+        }
+        if d.withheld.len() > MAX_WITHHELD
+            || d.withheld
+                .iter()
+                .any(|e| !matches!(e, Event::Hidden { seat, .. } if seat.index() < n))
+        {
+            return Err(Error::state("the withheld edit events are malformed"));
         }
         if d.tasks.len() > MAX_TASKS {
             return Err(Error::state(format!(

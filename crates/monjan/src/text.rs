@@ -959,6 +959,10 @@ impl TextUi for Monjan {
                 }
             }
             Event::Hidden { event, .. } => Self::describe_event(config, event),
+            Event::Disclosed { event, .. } => format!(
+                "(edit turn, now revealed) {}",
+                Self::describe_event(config, event)
+            ),
             Event::DieRolled {
                 seat,
                 result,

@@ -85,6 +85,12 @@ pub(crate) fn declare_end<L: EventLog<Event>>(
         return Some(Pending::Edit);
     }
     if s.d.frozen.take().is_some() {
+        // MC-4.6 (6): what each player did is now delivered to the others, in order.
+        for event in std::mem::take(&mut s.d.withheld) {
+            if let Event::Hidden { seat, event } = event {
+                log.emit(|| Event::Disclosed { seat, event });
+            }
+        }
         s.d.tasks.push(Task::BeginBattle);
     } else {
         s.d.seq_index = s.d.seq_index.saturating_add(1);

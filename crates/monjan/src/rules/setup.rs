@@ -92,6 +92,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
             seq_index: 0,
             last_order: Vec::new(),
             frozen: None,
+            withheld: Vec::new(),
             battle: None,
             tasks: vec![Task::FinishSetup],
             pending: Pending::Edit,

@@ -158,7 +158,7 @@ fn complete_games_through_the_pipe_match_in_process_play() {
             "uzumajin" => check_game::<fuda::uzumajin::Uzumajin>(&mut client, json!({}), 0..5),
             "mattsan" => check_game::<fuda::mattsan::Mattsan>(&mut client, json!({}), 0..5),
             "monjan" => {
-                check_game::<fuda::monjan::Monjan>(&mut client, json!({ "player_count": 3 }), 0..5)
+                check_game::<fuda::monjan::Monjan>(&mut client, json!({ "num_players": 3 }), 0..5)
             }
             other => panic!("served game `{other}` has no check here; add it"),
         }

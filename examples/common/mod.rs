@@ -122,7 +122,7 @@ impl Args {
 }
 
 /// The game's default configuration with `--config JSON` merged over it and `--players N`
-/// setting the player count (`num_players`, or `player_count` in Monjan).
+/// setting the player count (`num_players` in every game).
 pub fn config_from_args<G: Game>(args: &Args) -> Result<G::Config, String> {
     let mut value = serde_json::to_value(G::Config::default()).map_err(|e| e.to_string())?;
     if let Some(text) = args.text("config") {
@@ -139,15 +139,11 @@ pub fn config_from_args<G: Game>(args: &Args) -> Result<G::Config, String> {
         let n: u8 = players
             .parse()
             .map_err(|_| format!("`--players {players}` is not a number"))?;
-        let obj = value.as_object_mut();
-        match obj.and_then(|o| {
-            let key = ["num_players", "player_count"]
-                .into_iter()
-                .find(|k| o.contains_key(*k))?;
-            o.insert(key.into(), n.into())
-        }) {
-            Some(_) => {}
-            None => return Err(format!("{} has a fixed number of players", G::NAME)),
+        match value.as_object_mut() {
+            Some(o) if o.contains_key("num_players") => {
+                o.insert("num_players".into(), n.into());
+            }
+            _ => return Err(format!("{} has a fixed number of players", G::NAME)),
         }
     }
     serde_json::from_value(value).map_err(|e| format!("invalid configuration: {e}"))

@@ -3,7 +3,8 @@
 
 use crate::cards::CardId;
 use fuda_core::Seat;
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
 /// A column of a status board.
@@ -79,7 +80,7 @@ pub enum Row {
 
 /// A card on a player's field by public position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Unit {
     /// The card in this column's attack slot.
     Slot(Col),
@@ -93,12 +94,35 @@ pub enum Unit {
 
 /// What guards one incoming attack (MC-5.14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum GuardChoice {
     /// A live defense of the defender.
     Defense(Col),
     /// A guard-capable card of the defender.
     Unit(Unit),
+}
+
+/// Which condition an Extra is summoned by (`extra_condition_tracking = by_summon`,
+/// MC-6.12, decision MC-D5): it decides how long the Extra lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SummonBy {
+    /// The attribute pair of two columns' top mana.
+    Pair,
+    /// The number of the top mana card of this column.
+    Number(Col),
+}
+
+/// A card of a player's mana stacks by position: its column and its index in the stack
+/// counted from the bottom (0 = bottom, as views list stacks), for costs that let the payer
+/// choose the card (`any_mana_payment = chosen_cards`, decision MC-D2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManaPos {
+    /// The column.
+    pub col: Col,
+    /// Index in the stack from the bottom.
+    pub index: u8,
 }
 
 /// Mana paid from each column, L, M, R (MC-6.2). With `mana_cost_source = SingleColumn`
@@ -125,7 +149,7 @@ impl Pay {
 
 /// Where an Extra / Toughness skill is used from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum SkillFrom {
     /// The Extra on the user's field.
     Extra,
@@ -137,7 +161,7 @@ pub enum SkillFrom {
 
 /// The target of a skill or battle card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Target {
     /// No target.
     None,
@@ -163,7 +187,7 @@ pub enum Target {
 
 /// The decision itself.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Choice {
     /// MC-5.1: take a free board (board index in the card set).
     ChooseBoard {
@@ -204,6 +228,9 @@ pub enum Choice {
         card: CardId,
         /// Face down.
         face_down: bool,
+        /// The condition it is summoned by (only with `extra_condition_tracking = by_summon`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<SummonBy>,
     },
     /// MC-5.7: a Toughness from hand into an empty attack slot.
     SummonToughness {
@@ -243,8 +270,12 @@ pub enum Choice {
         skill: u8,
         /// Its target.
         target: Target,
-        /// Mana paid (mana cost or discarded mana).
+        /// Mana paid (mana cost, or discarded mana counted per column).
         pay: Pay,
+        /// The mana cards discarded by position, for an "any mana" cost with
+        /// `any_mana_payment = chosen_cards` (then `pay` is zero).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        discard: Vec<ManaPos>,
     },
     /// MC-5.11: エンド.
     DeclareEnd,
@@ -305,13 +336,35 @@ pub enum Choice {
     },
 }
 
-/// One decision of one seat.
+/// One decision of one seat. Unknown fields are refused, here and in every part of a
+/// choice, so a misspelt field is an error rather than silently ignored.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Action {
     /// Who decides.
     pub seat: Seat,
     /// What.
+    #[serde(deserialize_with = "choice_without_unknown_fields")]
     pub choice: Choice,
+}
+
+/// A choice that refuses unknown fields. serde's `deny_unknown_fields` covers the choices
+/// with fields; the field-less ones (`declare_end`, `pass`, `end_declaration`) are checked
+/// here, since an internally tagged unit variant ignores whatever else its object holds.
+fn choice_without_unknown_fields<'de, D: Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    if let Some(map) = value.as_object() {
+        let kind = map.get("type").and_then(|t| t.as_str()).unwrap_or_default();
+        let unit = [Choice::DeclareEnd, Choice::Pass, Choice::EndDeclaration]
+            .iter()
+            .any(|c| c.name() == kind);
+        if let Some(extra) = map.keys().find(|k| unit && k.as_str() != "type") {
+            return Err(D::Error::custom(format!(
+                "unknown field `{extra}`: a `{kind}` choice has no fields"
+            )));
+        }
+    }
+    Choice::deserialize(value).map_err(D::Error::custom)
 }
 
 impl Action {

@@ -468,6 +468,12 @@ pub enum CardSetError {
 
 /// The most card instances a set may hold.
 pub const MAX_CARDS: usize = 2000;
+/// The most status boards a set may hold (a game uses at most four).
+pub const MAX_BOARDS: usize = 64;
+/// The most cards one `discard_any_mana` cost may take (the payer names each one).
+pub const MAX_DISCARD_ANY: u8 = 2;
+/// The most skills one Extra or Toughness card may print.
+pub const MAX_SKILLS: usize = 8;
 
 /// The JSON form of a card set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -568,8 +574,16 @@ fn check_skill(s: &Skill, is_extra: bool) -> Result<(), (&'static str, String)> 
         return Err(("cost", "mana release needs `mana_cost` 1..=16".into()));
     }
     match s.cost {
-        Cost::ManaCost(n) | Cost::DiscardAnyMana(n) if n == 0 || n > 16 => {
+        Cost::ManaCost(n) if n == 0 || n > 16 => {
             return Err(("cost", "must be 1..=16".into()));
+        }
+        // The payer names each discarded card (MC-D2), so the choices are combinations:
+        // two cards keep the list short.
+        Cost::DiscardAnyMana(n) if n == 0 || n > MAX_DISCARD_ANY => {
+            return Err((
+                "cost",
+                format!("discard_any_mana must be 1..={MAX_DISCARD_ANY}"),
+            ));
         }
         _ => {}
     }
@@ -632,6 +646,17 @@ impl CardSet {
     }
 
     fn from_file(file: CardSetFile) -> Result<CardSet, CardSetError> {
+        // Sizes first, so no later check (duplicate ids, conditions) can grow quadratic.
+        if file.boards.len() > MAX_BOARDS {
+            return Err(CardSetError::Malformed {
+                message: format!("{} boards; at most {MAX_BOARDS}", file.boards.len()),
+            });
+        }
+        if file.cards.len() > MAX_CARDS {
+            return Err(CardSetError::Malformed {
+                message: format!("{} card definitions; at most {MAX_CARDS}", file.cards.len()),
+            });
+        }
         let mut boards = Vec::new();
         for (index, raw) in file.boards.into_iter().enumerate() {
             let id = raw.get("id").and_then(|v| v.as_str()).unwrap_or("?");
@@ -731,6 +756,9 @@ impl CardSet {
                     if *power == 0 || *power > 16 {
                         return Err(bad("power", format!("{power} is out of range 1..=16")));
                     }
+                    if skills.len() > MAX_SKILLS {
+                        return Err(bad("skills", format!("at most {MAX_SKILLS} skills")));
+                    }
                     for s in skills {
                         check_skill(s, true).map_err(|(f, m)| bad(&format!("skills.{f}"), m))?;
                     }
@@ -748,6 +776,9 @@ impl CardSet {
                     }
                     if *attack == 0 || *attack > 99 {
                         return Err(bad("attack", format!("{attack} is out of 1..=99")));
+                    }
+                    if skills.len() > MAX_SKILLS {
+                        return Err(bad("skills", format!("at most {MAX_SKILLS} skills")));
                     }
                     for s in skills {
                         check_skill(s, false).map_err(|(f, m)| bad(&format!("skills.{f}"), m))?;

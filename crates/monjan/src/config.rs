@@ -128,13 +128,13 @@ pub enum DeckEtSelection {
 }
 
 option_enum!(
-    /// Number cards per edit turn (MC-5.5, MC-A6).
+    /// Number cards per edit turn (MC-5.5, MC-A6, decision MC-D9).
     NumberCardsPerTurn {
-        /// One, attack OR defense.
+        /// One, attack OR defense (the spec's first reading, from L79).
         One,
-        /// One attack-slot and one defense-slot card.
+        /// One attack-slot and one defense-slot card (L268 「攻撃か防御の欄にカードを各一枚置ける」).
         OnePerRow,
-    } default One
+    } default OnePerRow
 );
 
 option_enum!(
@@ -148,13 +148,13 @@ option_enum!(
 );
 
 option_enum!(
-    /// Which mana gives speed (MC-6.3, MC-A9).
+    /// Which mana gives speed (MC-6.3, MC-A9, decision MC-D6).
     SpeedSource {
-        /// Top cards.
+        /// Top cards only (the spec's first reading).
         TopCards,
-        /// Every number card of every stack.
+        /// Every number card of every stack, covered ones included (L189 「マナに置かれた数字の数の多さで」).
         AllMana,
-    } default TopCards
+    } default AllMana
 );
 
 option_enum!(
@@ -168,13 +168,18 @@ option_enum!(
 );
 
 option_enum!(
-    /// How an Extra's condition is tracked (MC-6.12 (3), MC-A11).
+    /// How an Extra's condition is tracked (MC-6.12 (3), MC-A11, decision MC-D5).
     ExtraConditionTracking {
-        /// Any current match keeps it alive.
+        /// By the condition that summoned it: a pair summon lives while any condition of the
+        /// card is met (L367 「現状が一致さえしていれば…死滅しません」); a number summon dies
+        /// once that number card is covered or leaves its stack, even if another number
+        /// matches (L372 「その数字が埋まったり消えたらEカードは死ぬ」).
+        BySummon,
+        /// Any current match keeps it alive, however it was summoned (the spec's first reading).
         Continuous,
         /// It dies once a top card that met the condition at summon is covered or leaves.
         SpecificCard,
-    } default Continuous
+    } default BySummon
 );
 
 option_enum!(
@@ -188,23 +193,50 @@ option_enum!(
 );
 
 option_enum!(
-    /// Supply size in non-ET formats (MC-6.14 (2), MC-A18).
+    /// Supply size in non-ET formats (MC-6.14 (2), MC-A18, decision MC-D4).
     BasicDefeatDraw {
-        /// 3 main cards per defeated side column.
+        /// 3 main cards per defeated side column (the spec's first reading).
         PerColumn,
-        /// Only the first defeated side column of a player.
+        /// Only the first defeated side column of a player (L313 「…三枚出来ます最初だけ」).
         FirstDefeatOnly,
-    } default PerColumn
+    } default FirstDefeatOnly
 );
 
 option_enum!(
-    /// When a supply is drawn (MC-6.14 (4), MC-A19).
+    /// When a supply is drawn (MC-6.14 (4), MC-A19, decision MC-D3).
     SupplyTiming {
-        /// As the next opening draw, replacing it.
+        /// `Immediate` in the ET formats ④–⑥ (L46 「防御が一列倒された時にドローする」),
+        /// `NextOpeningDraw` in Basic and ①–③ (L313 「編集ターン初めのドローを三枚」).
+        ByFormat,
+        /// As the next opening draw, replacing it, in every format.
         NextOpeningDraw,
-        /// At once when the column is defeated.
+        /// At once when the column is defeated, in every format.
         Immediate,
-    } default NextOpeningDraw
+    } default ByFormat
+);
+
+option_enum!(
+    /// Whom the attacks of one attack step may target (MC-5.13, MC-A22, decision MC-D7;
+    /// matters with 3–4 players).
+    AttackTarget {
+        /// The attacker picks one opponent and every attack of the step goes to it (L278
+        /// 「ターゲットを決めて一斉に攻撃する」).
+        OnePerStep,
+        /// Each attacking card picks its own target (the spec's first reading).
+        PerCard,
+    } default OnePerStep
+);
+
+option_enum!(
+    /// Which mana cards an "any mana" cost (`discard_any_mana`) takes (MC-6.2 (7),
+    /// decision MC-D2).
+    AnyManaPayment {
+        /// The payer names each card by its stack position (L433 「好きなマナ一枚捨てて」).
+        ChosenCards,
+        /// The payer names counts per column; the topmost unspent cards are taken (the
+        /// spec's first reading).
+        TopOfColumn,
+    } default ChosenCards
 );
 
 option_enum!(
@@ -227,12 +259,31 @@ option_enum!(
     } default ReshuffleDiscard
 );
 
+/// The default bound on a game's length in rounds (MC-D1). Random players end a game by
+/// elimination within 30 rounds; people play far fewer than 100.
+pub const DEFAULT_MAX_ROUNDS: u32 = 100;
+/// The largest `max_rounds` a configuration may set.
+pub const MAX_ROUNDS_LIMIT: u32 = 500;
+
+/// `max_rounds` is a number: `null` (an unlimited game, as older configurations allowed)
+/// is refused with a message that says why.
+fn rounds_bound<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    match Option::<u32>::deserialize(d)? {
+        Some(n) => Ok(n),
+        None => Err(serde::de::Error::custom(format!(
+            "`max_rounds` must be a number of rounds, 1 to {MAX_ROUNDS_LIMIT}: every game has a bound on its length"
+        ))),
+    }
+}
+
 /// The configuration of a game (spec §10). `Default` is every default of the spec.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// 2..=4 players (MC-3.1).
-    pub player_count: u8,
+    /// 2..=4 players (MC-3.1). The old spelling `player_count` is still read, as a
+    /// deprecated alias; configurations are written with `num_players`, as in every game.
+    #[serde(alias = "player_count")]
+    pub num_players: u8,
     /// Match format (MC-10.2).
     pub match_format: MatchFormat,
     /// Draft or random picks.
@@ -255,6 +306,10 @@ pub struct Config {
     pub number_cards_per_edit_turn: NumberCardsPerTurn,
     /// Mana needed for number cards.
     pub mana_slot_rule: ManaSlotRule,
+    /// Whom one attack step's attacks may target.
+    pub attack_target: AttackTarget,
+    /// Which cards an "any mana" cost takes.
+    pub any_mana_payment: AnyManaPayment,
     /// Which mana gives speed.
     pub speed_source: SpeedSource,
     /// Extra pair positions.
@@ -263,7 +318,9 @@ pub struct Config {
     pub extra_condition_tracking: ExtraConditionTracking,
     /// Where mana costs are paid from.
     pub mana_cost_source: ManaCostSource,
-    /// For Boss-Assassin costs the bottom card, whatever it is, is protected.
+    /// For Boss-Assassin costs the bottom card, whatever it is, is protected and stays
+    /// (decision MC-D8, L408 「※ボスアサカードの場合マナの最後の一枚は残す事になってる」);
+    /// `false` keeps only a bottom Element.
     pub bossassa_keeps_last_mana: bool,
     /// Each battle card played is the player's battle skill for the battle turn.
     pub battle_cards_count_as_battle_skill: bool,
@@ -279,8 +336,12 @@ pub struct Config {
     pub resurrection_cap_scope: ResurrectionCapScope,
     /// Empty-deck rule.
     pub deck_exhaustion: DeckExhaustion,
-    /// Engine-only round limit (MC-7.3): after the cleanup of this round, survivors draw.
-    pub max_rounds: Option<u32>,
+    /// The bound on the game's length (MC-7.3, decision MC-D1): after the cleanup of this
+    /// round the game ends and every player still in shares the win. On by default
+    /// ([`DEFAULT_MAX_ROUNDS`] rounds, far beyond any game people play), so every valid
+    /// configuration ends; 1 to [`MAX_ROUNDS_LIMIT`], and there is no unlimited setting.
+    #[serde(deserialize_with = "rounds_bound")]
+    pub max_rounds: u32,
     /// The card set (the sample set of §12(c) by default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card_set: Option<CardSet>,
@@ -289,7 +350,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            player_count: 2,
+            num_players: 2,
             match_format: MatchFormat::ReverseInitialEquipment,
             pick_mode: PickMode::Draft,
             edit_turn_mode: EditTurnMode::Simultaneous,
@@ -299,31 +360,42 @@ impl Default for Config {
             first_turn_draw: true,
             initial_defense_counts_as_placement: false,
             edit_turn_total_cap: None,
-            number_cards_per_edit_turn: NumberCardsPerTurn::One,
+            number_cards_per_edit_turn: NumberCardsPerTurn::OnePerRow,
             mana_slot_rule: ManaSlotRule::Matching,
-            speed_source: SpeedSource::TopCards,
+            attack_target: AttackTarget::OnePerStep,
+            any_mana_payment: AnyManaPayment::ChosenCards,
+            speed_source: SpeedSource::AllMana,
             extra_pair_positions: ExtraPairPositions::Adjacent,
-            extra_condition_tracking: ExtraConditionTracking::Continuous,
+            extra_condition_tracking: ExtraConditionTracking::BySummon,
             mana_cost_source: ManaCostSource::SingleColumn,
-            bossassa_keeps_last_mana: false,
+            bossassa_keeps_last_mana: true,
             battle_cards_count_as_battle_skill: false,
             defeated_defense_card_becomes_element: true,
-            basic_defeat_draw: BasicDefeatDraw::PerColumn,
-            supply_timing: SupplyTiming::NextOpeningDraw,
+            basic_defeat_draw: BasicDefeatDraw::FirstDefeatOnly,
+            supply_timing: SupplyTiming::ByFormat,
             enable_flame_of_wrath: true,
             resurrection_cap_scope: ResurrectionCapScope::Concurrent,
             deck_exhaustion: DeckExhaustion::ReshuffleDiscard,
-            max_rounds: None,
+            max_rounds: DEFAULT_MAX_ROUNDS,
             card_set: None,
         }
     }
 }
 
 impl Config {
-    /// The default configuration for `player_count` players.
-    pub fn for_players(player_count: u8) -> Config {
+    /// Whether defeat supplies are drawn at the defeat (else at the next opening draw).
+    pub fn supply_is_immediate(&self) -> bool {
+        match self.supply_timing {
+            SupplyTiming::ByFormat => self.match_format.has_et_deck(),
+            SupplyTiming::NextOpeningDraw => false,
+            SupplyTiming::Immediate => true,
+        }
+    }
+
+    /// The default configuration for `num_players` players.
+    pub fn for_players(num_players: u8) -> Config {
         Config {
-            player_count,
+            num_players,
             ..Config::default()
         }
     }

@@ -67,6 +67,11 @@ pub enum Error {
     /// The round-1 middle defense must come first (MC-5.3).
     #[error("place your middle defense card first")]
     InitialDefenseFirst,
+    /// A forced random outcome of a built position did not fit the draw it met (a die face
+    /// beyond the die, a shuffle naming a card not in the pile): the action that met it is
+    /// refused and the state left as it was.
+    #[error("the forced random outcome does not fit: {0}")]
+    ForcedOutcome(fuda_core::ForcedMisfit),
     /// The action is not allowed here; `reason` says why.
     #[error("`{choice}` is not allowed: {reason}")]
     Illegal {

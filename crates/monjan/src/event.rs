@@ -4,7 +4,7 @@
 use crate::action::Col;
 use crate::cards::CardId;
 use crate::state::Guard;
-use fuda_core::{EventLog, Observer, Outcome, Seat};
+use fuda_core::{Observer, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Which deck.
@@ -20,7 +20,7 @@ pub enum DeckKind {
 }
 
 /// Something that happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A board was assigned or chosen.
@@ -75,6 +75,15 @@ pub enum Event {
     },
     /// An event only `seat` sees until the simultaneous edit turn ends (MC-4.6).
     Hidden {
+        /// Whose.
+        seat: Seat,
+        /// The event.
+        event: Box<Event>,
+    },
+    /// An event of `seat`'s simultaneous edit turn, withheld from the others until the
+    /// edit set emptied and delivered then, in order (MC-4.6 (3), (6)); each observer gets
+    /// the part it may know (`seat` itself already saw it and gets nothing).
+    Disclosed {
         /// Whose.
         seat: Seat,
         /// The event.
@@ -184,6 +193,16 @@ pub fn redact(event: &Event, observer: Observer) -> Option<Event> {
                 None
             }
         }
+        Event::Disclosed { seat, event } => {
+            if mine(*seat) {
+                None
+            } else {
+                redact(event, observer).map(|e| Event::Disclosed {
+                    seat: *seat,
+                    event: Box::new(e),
+                })
+            }
+        }
         Event::Picked { seat, card, secret } => Some(Event::Picked {
             seat: *seat,
             card: if *secret && !mine(*seat) { None } else { *card },
@@ -218,21 +237,5 @@ pub fn redact(event: &Event, observer: Observer) -> Option<Event> {
             secret: *secret,
         }),
         other => Some(other.clone()),
-    }
-}
-
-/// An event log that wraps every event as [`Event::Hidden`] for `seat`.
-pub(crate) struct HiddenLog<'a, L> {
-    pub inner: &'a mut L,
-    pub seat: Seat,
-}
-
-impl<L: EventLog<Event>> EventLog<Event> for HiddenLog<'_, L> {
-    fn emit(&mut self, make: impl FnOnce() -> Event) {
-        let seat = self.seat;
-        self.inner.emit(|| Event::Hidden {
-            seat,
-            event: Box::new(make()),
-        });
     }
 }

@@ -1,12 +1,14 @@
 //! The [`Game`] contract for Monjan Colosseum, with resampling for bots and the leak
 //! check, and what the conformance suite needs.
 
-use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::action::{
+    Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 use crate::cards::{CardClass, CardId};
 use crate::config::{
-    BasicDefeatDraw, BoardAssignment, Config, DeckExhaustion, EditTurnMode, ExtraConditionTracking,
-    ExtraPairPositions, ManaCostSource, ManaSlotRule, MatchFormat, NumberCardsPerTurn, PickMode,
-    ResurrectionCapScope, SpeedSource, SupplyTiming,
+    AnyManaPayment, AttackTarget, BasicDefeatDraw, BoardAssignment, Config, DeckExhaustion,
+    EditTurnMode, ExtraConditionTracking, ExtraPairPositions, ManaCostSource, ManaSlotRule,
+    MatchFormat, NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource, SupplyTiming,
 };
 use crate::error::Error;
 use crate::event::{self, Event};
@@ -214,7 +216,7 @@ impl Conformance for Monjan {
             ];
             c.board_assignment = BoardAssignment::Fixed(
                 ids.iter()
-                    .take(usize::from(c.player_count))
+                    .take(usize::from(c.num_players))
                     .map(|s| s.to_string())
                     .collect(),
             );
@@ -225,31 +227,41 @@ impl Conformance for Monjan {
             c.edit_turn_total_cap = Some(3);
         }
         if one_in(4) {
-            c.number_cards_per_edit_turn = NumberCardsPerTurn::OnePerRow;
+            c.number_cards_per_edit_turn = NumberCardsPerTurn::One;
         }
         if one_in(4) {
             c.mana_slot_rule = ManaSlotRule::AttributeOnly;
         }
         if one_in(4) {
-            c.speed_source = SpeedSource::AllMana;
+            c.speed_source = SpeedSource::TopCards;
+        }
+        if one_in(3) {
+            c.attack_target = AttackTarget::PerCard;
+        }
+        if one_in(3) {
+            c.any_mana_payment = AnyManaPayment::TopOfColumn;
         }
         if one_in(4) {
             c.extra_pair_positions = ExtraPairPositions::AnyOrderedPair;
         }
         if one_in(4) {
             c.extra_condition_tracking = ExtraConditionTracking::SpecificCard;
+        } else if one_in(3) {
+            c.extra_condition_tracking = ExtraConditionTracking::Continuous;
         }
         if one_in(4) {
             c.mana_cost_source = ManaCostSource::AnyColumns;
         }
-        c.bossassa_keeps_last_mana = one_in(4);
+        c.bossassa_keeps_last_mana = !one_in(4);
         c.battle_cards_count_as_battle_skill = one_in(4);
         c.defeated_defense_card_becomes_element = !one_in(4);
         if one_in(4) {
-            c.basic_defeat_draw = BasicDefeatDraw::FirstDefeatOnly;
+            c.basic_defeat_draw = BasicDefeatDraw::PerColumn;
         }
         if one_in(4) {
             c.supply_timing = SupplyTiming::Immediate;
+        } else if one_in(3) {
+            c.supply_timing = SupplyTiming::NextOpeningDraw;
         }
         c.enable_flame_of_wrath = !one_in(5);
         if one_in(4) {
@@ -258,7 +270,7 @@ impl Conformance for Monjan {
         if one_in(4) {
             c.deck_exhaustion = DeckExhaustion::NoDraw;
         }
-        c.max_rounds = Some(2 + rng.below(8) as u32);
+        c.max_rounds = 2 + rng.below(8) as u32;
         c
     }
 
@@ -322,7 +334,15 @@ impl Conformance for Monjan {
                 col,
                 row: if face_down { Row::Attack } else { Row::Defense },
             },
-            5 => Choice::SummonExtra { card, face_down },
+            5 => Choice::SummonExtra {
+                card,
+                face_down,
+                by: match r(4) {
+                    0 => None,
+                    1 => Some(SummonBy::Pair),
+                    _ => Some(SummonBy::Number(col)),
+                },
+            },
             6 => Choice::SummonToughness {
                 card,
                 col,
@@ -341,6 +361,12 @@ impl Conformance for Monjan {
                 skill: r(3) as u8,
                 target,
                 pay,
+                discard: (0..r(3))
+                    .map(|_| crate::action::ManaPos {
+                        col: Col::ALL[r(3)],
+                        index: r(4) as u8,
+                    })
+                    .collect(),
             },
             11 => Choice::DeclareEnd,
             12 => Choice::Pass,
@@ -365,12 +391,12 @@ impl Conformance for Monjan {
     }
 
     fn num_seats(config: &Config) -> usize {
-        usize::from(config.player_count)
+        usize::from(config.num_players)
     }
 
     fn max_actions(config: &Config) -> usize {
-        let rounds = config.max_rounds.map_or(10_000, |r| r as usize);
-        let n = usize::from(config.player_count);
+        let rounds = config.max_rounds as usize;
+        let n = usize::from(config.num_players);
         // Per round: ≤ 12 edit actions per player; per attack step two windows of at most
         // n passes per played card (every card or skill use is used up) plus declarations,
         // guards and triggers. 250 cards bound the plays.

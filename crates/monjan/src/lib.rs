@@ -13,7 +13,7 @@
 //! ```
 //! use fuda_monjan::{apply, legal_actions_for, new_game, view, Config, Observer, Seat};
 //! let mut config = Config::for_players(3);
-//! config.max_rounds = Some(2);
+//! config.max_rounds = 2;
 //! let mut state = new_game(&config, 7)?;
 //! while state.outcome().is_none() {
 //!     // Everybody in `to_act` may move; here the lowest seat takes its first option.
@@ -39,20 +39,23 @@ mod state;
 mod text;
 mod view;
 
-pub use action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+pub use action::{
+    Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 pub use cards::{
     attr_short, Attribute, Aux, BoardDef, BoardEffect, BoardSkill, BossAssaKind, CardClass,
     CardDef, CardId, CardInfo, CardSet, CardSetError, CardSetFile, Condition, Cost, Effect,
     HealCap, Skill, SkillSource, Timing,
 };
 pub use config::{
-    BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection, DeckExhaustion, EditTurnMode,
-    ExtraConditionTracking, ExtraPairPositions, ManaCostSource, ManaSlotRule, MatchFormat,
-    NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource, SupplyTiming,
+    AnyManaPayment, AttackTarget, BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection,
+    DeckExhaustion, EditTurnMode, ExtraConditionTracking, ExtraPairPositions, ManaCostSource,
+    ManaSlotRule, MatchFormat, NumberCardsPerTurn, PickMode, ResurrectionCapScope, SpeedSource,
+    SupplyTiming, DEFAULT_MAX_ROUNDS, MAX_ROUNDS_LIMIT,
 };
 pub use error::Error;
 pub use event::{redact, DeckKind, Event};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Monjan;
 pub use scenario::Scenario;
 pub use state::{

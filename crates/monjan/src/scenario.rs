@@ -79,6 +79,7 @@ impl Scenario {
                 seq_index: 0,
                 last_order: (0..n as u8).map(Seat).collect(),
                 frozen: None,
+                withheld: Vec::new(),
                 battle: None,
                 tasks: Vec::new(),
                 pending: Pending::Edit,
@@ -296,6 +297,7 @@ impl Scenario {
                         card: c,
                         face_down: false,
                         matched: Vec::new(),
+                        by: None,
                     });
                 }
             }
@@ -362,6 +364,14 @@ impl Scenario {
             if let Some(c) = self.take(id) {
                 self.boss_top.push(c);
             }
+        }
+        self
+    }
+
+    /// Uses of a side's board skill so far this game.
+    pub fn board_uses(&mut self, seat: Seat, side: Side, uses: u8) -> &mut Self {
+        if let Some(p) = self.player(seat) {
+            p.board_uses[side.index()] = uses;
         }
         self
     }

@@ -1,9 +1,10 @@
 //! The game state, its serialized form and the checks that make a loaded state safe.
 
-use crate::action::{Col, Side, Unit};
+use crate::action::{Col, Side, SummonBy, Unit};
 use crate::cards::{Attribute, BoardDef, BoardEffect, CardClass, CardId, CardInfo, CardSet};
-use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode};
+use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_ROUNDS_LIMIT};
 use crate::error::Error;
+use crate::event::Event;
 use crate::view::{PilesView, PlayerView};
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,12 @@ pub const ONE_TURN_COST: u8 = 3;
 pub const PERMANENT_COST: u8 = 5;
 /// Highest life (MC-3.7).
 pub const MAX_LIFE: u8 = 16;
+/// The most procedure steps a state may hold (a handful are ever pending; a loaded state
+/// with more is refused).
+const MAX_TASKS: usize = 64;
+/// The most withheld events a simultaneous edit turn may hold: each player makes a handful
+/// of edit actions, each a few events.
+const MAX_WITHHELD: usize = 4096;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -46,10 +53,10 @@ impl Hash for RulesRef {
 impl Rules {
     /// Validates a configuration and builds the rules.
     pub fn new(config: &Config) -> Result<Rules, Error> {
-        let n = config.player_count;
+        let n = config.num_players;
         if !(2..=4).contains(&n) {
             return Err(Error::config(
-                "player_count",
+                "num_players",
                 format!("{n} players; Monjan Colosseum seats 2 to 4"),
             ));
         }
@@ -152,8 +159,14 @@ impl Rules {
                 }
             }
         }
-        if config.max_rounds == Some(0) {
-            return Err(Error::config("max_rounds", "must be at least 1 when set"));
+        if !(1..=MAX_ROUNDS_LIMIT).contains(&config.max_rounds) {
+            return Err(Error::config(
+                "max_rounds",
+                format!(
+                    "{} rounds; the bound is 1 to {MAX_ROUNDS_LIMIT}",
+                    config.max_rounds
+                ),
+            ));
         }
         if config.edit_turn_total_cap == Some(0) {
             return Err(Error::config(
@@ -201,6 +214,17 @@ impl Rules {
                 .filter(|c| self.class(*c).is_some_and(CardClass::is_et))
                 .collect()),
             Some(list) => {
+                // Each definition at most once, so the checks below stay linear in the set.
+                if list.len() > self.cards.len() {
+                    return Err(Error::config(
+                        "et_pool",
+                        format!(
+                            "{} entries; the set has {} cards",
+                            list.len(),
+                            self.cards.len()
+                        ),
+                    ));
+                }
                 let mut out = Vec::new();
                 for (id, count) in list {
                     let inst = self.cards.instances(id);
@@ -362,8 +386,12 @@ pub struct FieldExtra {
     pub card: CardId,
     /// Face down.
     pub face_down: bool,
-    /// `SpecificCard` tracking: the top cards that met the condition at summon.
+    /// The top cards it is tied to: those that met the condition at summon
+    /// (`SpecificCard`), or the number card that summoned it (`BySummon`).
     pub matched: Vec<CardId>,
+    /// The condition that summoned it (`BySummon` tracking).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<SummonBy>,
 }
 
 /// The defense-death supply of one side column (MC-6.14).
@@ -511,6 +539,13 @@ impl Player {
             }
             None => false,
         }
+    }
+
+    /// Counts one use of a board skill (saturating: an unlimited skill may be used in
+    /// every turn of a long game).
+    pub(crate) fn count_board_use(&mut self, side: Side) {
+        let n = &mut self.board_uses[side.index()];
+        *n = n.saturating_add(1);
     }
 
     pub(crate) fn add_to_hand(&mut self, card: CardId) {
@@ -817,6 +852,10 @@ pub(crate) struct StateCore {
     /// The last battle order (MC-4.3).
     pub last_order: Vec<Seat>,
     pub frozen: Option<Frozen>,
+    /// The events of the simultaneous edit turn so far, each `Hidden` for its seat, to be
+    /// disclosed to the others when the edit set empties (MC-4.6 (6)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withheld: Vec<Event>,
     pub battle: Option<Battle>,
     pub tasks: Vec<Task>,
     pub pending: Pending,
@@ -1091,6 +1130,9 @@ impl State {
             if p.hand.windows(2).any(|w| w[0] >= w[1]) {
                 return Err(Error::state(format!("{seat}'s hand is not in id order")));
             }
+            if p.skill_uses.len() > total {
+                return Err(Error::state(format!("{seat} lists too many skill uses")));
+            }
             if p.known.iter().any(|c| !p.hand.contains(c)) {
                 return Err(Error::state(format!("{seat} knows a card not in hand")));
             }
@@ -1168,15 +1210,67 @@ impl State {
         if d.edit_set.iter().any(|s| s.index() >= n) {
             return Err(Error::state("the edit set names a missing seat"));
         }
+        let distinct = |list: &[Seat]| list.iter().enumerate().all(|(i, s)| !list[..i].contains(s));
+        if d.rps.len() != n || !distinct(&d.rps) {
+            return Err(Error::state(
+                "the rock-paper-scissors order must list every seat once",
+            ));
+        }
+        if !distinct(&d.seq_order) || !distinct(&d.last_order) || !distinct(&d.eliminated) {
+            return Err(Error::state("a seat order lists a seat twice"));
+        }
+        if d.eliminated.iter().any(|s| self.p(*s).alive)
+            || self.alive().count() + d.eliminated.len() != n
+        {
+            return Err(Error::state(
+                "the eliminated players and the players out of the game differ",
+            ));
+        }
+        if !d.withheld.is_empty() && d.frozen.is_none() {
+            return Err(Error::state(
+                "withheld edit events outside a simultaneous edit turn",
+            ));
+        }
+        if d.withheld.len() > MAX_WITHHELD
+            || d.withheld
+                .iter()
+                .any(|e| !matches!(e, Event::Hidden { seat, .. } if seat.index() < n))
+        {
+            return Err(Error::state("the withheld edit events are malformed"));
+        }
+        if d.tasks.len() > MAX_TASKS {
+            return Err(Error::state(format!(
+                "more than {MAX_TASKS} procedure steps"
+            )));
+        }
+        if d.rng.forced().count() > fuda_core::MAX_FORCED {
+            return Err(Error::state("too many forced random outcomes"));
+        }
         if let Some(b) = &d.battle {
             for s in &b.order {
                 seat_ok(*s, "the battle order")?;
+            }
+            if !distinct(&b.order) || self.alive().any(|s| !b.order.contains(&s)) {
+                return Err(Error::state(
+                    "the battle order must list every player in the game once",
+                ));
+            }
+            if usize::from(b.step) > b.order.len() {
+                return Err(Error::state("the battle step is beyond the battle order"));
+            }
+            if b.attacks.len() > total || b.used_units.len() > total {
+                return Err(Error::state(
+                    "the battle lists more attacks than there are cards",
+                ));
             }
             for a in &b.attacks {
                 seat_ok(a.target, "an attack")?;
             }
             if let Some(w) = b.window {
                 seat_ok(w.holder, "the window")?;
+                if !b.order.contains(&w.holder) {
+                    return Err(Error::state("the window holder is not in the battle order"));
+                }
             }
             if let Some((s, _)) = b.flame {
                 seat_ok(s, "Flame of Wrath")?;
@@ -1235,6 +1329,39 @@ impl State {
         }
         if d.pending == Pending::Edit && d.edit_set.iter().any(|s| !self.p(s).alive) {
             return Err(Error::state("an eliminated player is in the edit set"));
+        }
+        if d.phase == Phase::Setup {
+            // Board choices and picks so far fix whose turn it is and what is left.
+            let draft = self.config().board_assignment == BoardAssignment::Draft;
+            let boards = if draft {
+                d.players.iter().filter(|p| p.board.is_some()).count()
+            } else {
+                0
+            };
+            let picked: usize = d.players.iter().map(|p| p.hand.len()).sum();
+            let total = self.config().match_format.picks() * n;
+            if usize::from(d.setup_step) != boards + picked
+                || picked > total
+                || d.pool.len() < total - picked
+            {
+                return Err(Error::state("the setup step does not match the picks made"));
+            }
+        }
+        // The decision awaited must be one its seats can make: a game that goes on always
+        // has someone with a legal action.
+        if d.outcome.is_none() {
+            if self.to_act().is_empty() {
+                return Err(Error::state("nobody is to act, yet the game is not over"));
+            }
+            let mut buf = Vec::new();
+            for seat in self.to_act().iter() {
+                crate::rules::legal::legal_actions(self, seat, &mut buf);
+                if buf.is_empty() {
+                    return Err(Error::state(format!(
+                        "{seat} is to act but has no legal action"
+                    )));
+                }
+            }
         }
         Ok(())
     }

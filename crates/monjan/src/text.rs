@@ -2,7 +2,9 @@
 //! Everything is drawn from the view (or the redacted event) and the configuration's
 //! card set; a card the viewer may not identify is only ever called "face-down".
 
-use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::action::{
+    Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 use crate::cards::{
     Attribute, Aux, BoardEffect, BossAssaKind, CardDef, CardId, CardSet, Effect, HealCap,
 };
@@ -243,6 +245,26 @@ fn pay_text(pay: Pay) -> String {
     }
 }
 
+/// A mana card by position as the view shows it: "Fire 3 (left mana, 2nd from the bottom)".
+fn mana_pos_text(set: &CardSet, view: &View, seat: Seat, pos: ManaPos) -> String {
+    let name = view
+        .player(seat)
+        .and_then(|p| p.cols.get(pos.col.index()))
+        .and_then(|c| c.mana.get(usize::from(pos.index)))
+        .map_or("a mana card".to_string(), |m| mana_text(set, m));
+    let nth = u32::from(pos.index) + 1;
+    let suffix = match nth % 10 {
+        1 if nth % 100 != 11 => "st",
+        2 if nth % 100 != 12 => "nd",
+        3 if nth % 100 != 13 => "rd",
+        _ => "th",
+    };
+    format!(
+        "{name} ({} mana, {nth}{suffix} from the bottom)",
+        col_word(pos.col)
+    )
+}
+
 fn face_down(f: bool) -> &'static str {
     if f {
         ", face down"
@@ -272,11 +294,11 @@ fn unit_text(set: &CardSet, view: &View, seat: Seat, u: Unit) -> String {
         },
         Unit::OneTurn(i) => match p.and_then(|p| p.one_turn.get(usize::from(i))) {
             Some(Shown::Card(x)) => format!("one-turn {}", card(set, *x)),
-            _ => format!("face-down one-turn Boss-Assassin #{}", i + 1),
+            _ => format!("face-down one-turn Boss-Assassin #{}", u32::from(i) + 1),
         },
         Unit::Resurrected(i) => match p.and_then(|p| p.resurrected.get(usize::from(i))) {
             Some(x) => format!("resurrected {}", card(set, *x)),
-            None => format!("resurrected card #{}", i + 1),
+            None => format!("resurrected card #{}", u32::from(i) + 1),
         },
     }
 }
@@ -307,8 +329,8 @@ fn attack_ref(set: &CardSet, view: &View, i: u8) -> String {
         .as_ref()
         .and_then(|b| b.attacks.get(usize::from(i)))
     {
-        Some(a) => format!("attack #{} ({})", i + 1, attack_text(set, a)),
-        None => format!("attack #{}", i + 1),
+        Some(a) => format!("attack #{} ({})", u32::from(i) + 1, attack_text(set, a)),
+        None => format!("attack #{}", u32::from(i) + 1),
     }
 }
 
@@ -561,7 +583,7 @@ impl TextUi for Monjan {
                     .map(|s| s.to_string())
                     .collect::<Vec<_>>()
                     .join(" → "),
-                b.step + 1,
+                u32::from(b.step) + 1,
                 b.order.len(),
                 attacker.map_or(String::new(), |s| format!(" · {s} attacks"))
             );
@@ -600,7 +622,11 @@ impl TextUi for Monjan {
                     );
                 }
                 Some(Trigger::Trap { attack }) => {
-                    let _ = writeln!(out, "  Dragon Trap may reflect attack #{}", attack + 1);
+                    let _ = writeln!(
+                        out,
+                        "  Dragon Trap may reflect attack #{}",
+                        u32::from(attack) + 1
+                    );
                 }
                 Some(Trigger::TrapGuard { value }) => {
                     let _ = writeln!(out, "  a reflected attack of {value} needs a guard");
@@ -633,7 +659,7 @@ impl TextUi for Monjan {
                     "Choose the board {} (priority {}; left: {}, right: {})",
                     b.name, b.priority, b.left.name, b.right.name
                 ),
-                None => format!("Choose board #{}", board + 1),
+                None => format!("Choose board #{}", u32::from(*board) + 1),
             },
             Choice::PickEquipment { card: x } => format!("Pick {}", card_long(&set, *x)),
             Choice::PlaceInitialDefense { card: x } => {
@@ -661,9 +687,18 @@ impl TextUi for Monjan {
             Choice::SummonExtra {
                 card: x,
                 face_down: f,
+                by,
             } => {
+                let how = match by {
+                    Some(SummonBy::Pair) => " by its attribute pair (it lives while a condition holds)".to_string(),
+                    Some(SummonBy::Number(col)) => format!(
+                        " by the number on your {} mana (it dies once that card is covered or gone)",
+                        col_word(*col)
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "Summon {} as your Extra{}",
+                    "Summon {} as your Extra{how}{}",
                     card_long(&set, *x),
                     face_down(*f)
                 )
@@ -712,6 +747,7 @@ impl TextUi for Monjan {
                 skill,
                 target,
                 pay,
+                discard,
             } => {
                 let p = view.player(me);
                 let id = match from {
@@ -745,10 +781,20 @@ impl TextUi for Monjan {
                     .and_then(|x| set.def(x))
                     .and_then(|d| d.skills().get(usize::from(*skill)))
                     .map_or(
-                        format!("skill {}{}", skill + 1, target_text(&set, view, *target)),
+                        format!(
+                            "skill {}{}",
+                            u32::from(*skill) + 1,
+                            target_text(&set, view, *target)
+                        ),
                         |s| skill_on_target(&set, view, &s.effect, *target),
                     );
-                let cost = if pay.total() > 0 {
+                let cost = if !discard.is_empty() {
+                    let cards: Vec<String> = discard
+                        .iter()
+                        .map(|pos| mana_pos_text(&set, view, me, *pos))
+                        .collect();
+                    format!(", discarding {}", cards.join(" and "))
+                } else if pay.total() > 0 {
                     format!(", {}", pay_text(*pay))
                 } else {
                     String::new()
@@ -829,7 +875,7 @@ impl TextUi for Monjan {
         match event {
             Event::BoardAssigned { seat, board } => match set.board(*board) {
                 Some(b) => format!("{seat} takes the board {}", b.name),
-                None => format!("{seat} takes board #{}", board + 1),
+                None => format!("{seat} takes board #{}", u32::from(*board) + 1),
             },
             Event::Picked {
                 seat,
@@ -913,6 +959,10 @@ impl TextUi for Monjan {
                 }
             }
             Event::Hidden { event, .. } => Self::describe_event(config, event),
+            Event::Disclosed { event, .. } => format!(
+                "(edit turn, now revealed) {}",
+                Self::describe_event(config, event)
+            ),
             Event::DieRolled {
                 seat,
                 result,
@@ -946,11 +996,11 @@ impl TextUi for Monjan {
             } => match guard {
                 Guard::Defense(col) => format!(
                     "{seat} guards attack #{} with the {} defense",
-                    attack + 1,
+                    u32::from(*attack) + 1,
                     col_word(*col)
                 ),
                 Guard::Card(x) => {
-                    format!("{seat} guards attack #{} with {}", attack + 1, c(*x))
+                    format!("{seat} guards attack #{} with {}", u32::from(*attack) + 1, c(*x))
                 }
             },
             Event::Damage { seat, col, life } => format!(

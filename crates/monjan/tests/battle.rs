@@ -346,3 +346,44 @@ fn declarations_are_ordered_and_single() {
     assert_eq!(b.attacks[0].value, 3);
     assert_eq!(b.attacks[1].value, 5);
 }
+
+/// MC-5.18, MC-A23 (issue 9 bug 1): a guard that leaves play during the resolution — here
+/// B's Extra, which dies when the first attack defeats B's left defense and turns its
+/// column into Elements — is replaced: B is asked for a new guard before the next attack
+/// resolves.
+#[test]
+fn mc_5_18_guard_lost_mid_volley_is_reassigned() {
+    let mut sc = scenario(&["frehheim", "mana_station"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .mana(A, Col::M, &["n_fire_09"])
+        .attack(A, Col::M, "n_fire_05")
+        .attack(A, Col::L, "n_fire_03")
+        .defense(B, Col::M, "n_water_12")
+        .mana(B, Col::L, &["n_neutral_01"])
+        .mana(B, Col::M, &["n_water_04"])
+        .defense_life(B, Col::L, "n_water_10", 2)
+        .extra(B, "de_jabberwock");
+    let s = pass_window(sc.build_battle().unwrap());
+    let s = attack(&s, A, Unit::Slot(Col::M), B);
+    let s = act(
+        &attack(&s, A, Unit::Slot(Col::L), B),
+        A,
+        Choice::EndDeclaration,
+    );
+    let s = guard(&s, B, GuardChoice::Defense(Col::L));
+    let s = guard(&s, B, GuardChoice::Unit(Unit::Extra));
+    let s = pass_window(s);
+    // The first attack defeated L; the Extra died with the pair; attack #2 needs a guard.
+    assert!(s.player(B).unwrap().extra.is_none());
+    assert_eq!(s.pending(), Pending::Guard { seat: B });
+    assert!(!legal(
+        &s,
+        B,
+        Choice::AssignGuard {
+            attack: 1,
+            guard: GuardChoice::Defense(Col::L)
+        }
+    ));
+    let s = guard(&s, B, GuardChoice::Defense(Col::M));
+    assert_eq!(life(&s, B, Col::M), 9);
+}

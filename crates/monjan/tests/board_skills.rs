@@ -238,8 +238,8 @@ fn t29_tea_party() {
     sc2.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12")
         .defeated(A, Col::L)
-        .discard("b_kill_fire");
-    sc2.player_mut(A).unwrap().board_uses[0] = 3;
+        .discard("b_kill_fire")
+        .board_uses(A, Side::Left, 3);
     let s = sc2.build_edit().unwrap();
     assert!(
         !fuda_monjan::legal_actions_for(&s, A)
@@ -469,6 +469,7 @@ fn e14_one_edit_skill_per_turn() {
             skill: 0,
             target: Target::Col(Col::M),
             pay: Pay::from_col(Col::M, 1),
+            discard: vec![],
         },
     );
     assert!(!legal(

@@ -73,7 +73,8 @@ fn t22_side_column_defeat() {
     assert_eq!(s.player(B).unwrap().hand.len(), before + 3);
 }
 
-/// MC-T35, MC-E13, MC-10.2: ET-format supplies.
+/// MC-T35, MC-E13, MC-10.2: ET-format supplies, drawn at the next opening draw with
+/// `supply_timing = next_opening_draw` (the default draws them at the defeat: MC-D3).
 #[test]
 fn t35_e13_et_supplies() {
     for (f, et, main) in [
@@ -81,7 +82,9 @@ fn t35_e13_et_supplies() {
         (MatchFormat::ReverseExtraMode, 3, 0),
         (MatchFormat::ReverseLastMonster, 1, 2),
     ] {
-        let mut sc = scenario_with(&fmt_config(f));
+        let mut c = fmt_config(f);
+        c.supply_timing = fuda_monjan::SupplyTiming::NextOpeningDraw;
+        let mut sc = scenario_with(&c);
         sc.defense(B, Col::M, "n_water_12")
             .defense_life(B, Col::L, "n_water_10", 2);
         let s = hit(&mut sc, Col::L);
@@ -219,7 +222,7 @@ fn e17_attacker_eliminated_by_dragon_trap() {
 #[test]
 fn e19_round_limit_draw() {
     let mut c = config(&["frehheim", "mana_station", "high_speed_hunters"]);
-    c.max_rounds = Some(2);
+    c.max_rounds = 2;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12")

@@ -172,8 +172,18 @@ fn t4_t38_boss_assassin_summons() {
             face_down: false
         }
     ));
+    // MC-D8: the bottom card stays (default); MC-T38's empty stack is the kept value
+    // `bossassa_keeps_last_mana = false` (tests/rulebook_words.rs).
     let s3 = finish_round(s2);
-    assert!(s3.player(A).unwrap().col(Col::R).mana.is_empty());
+    let left: Vec<_> = s3
+        .player(A)
+        .unwrap()
+        .col(Col::R)
+        .mana
+        .iter()
+        .map(|m| m.card)
+        .collect();
+    assert_eq!(left, vec![id(&s3, "n_fire_01")]);
     // R attack occupied or only 4 mana → illegal.
     let mut sc = scenario(&["mana_station", "frehheim"]);
     sc.defense(A, Col::M, "n_water_13")
@@ -314,14 +324,9 @@ fn t39_one_extra_on_field() {
         .copied()
         .find(|c| s.cards().id_of(*c) == "de_et_courier")
         .unwrap();
-    assert!(!legal(
-        &s,
-        A,
-        Choice::SummonExtra {
-            card,
-            face_down: false
-        }
-    ));
+    assert!(!fuda_monjan::legal_actions_for(&s, A)
+        .iter()
+        .any(|a| matches!(a.choice, Choice::SummonExtra { card: c, .. } if c == card)));
 }
 
 /// MC-T40, MC-5.7, MC-6.13: a Toughness paid from R goes into L attack, never a defense.

@@ -43,7 +43,7 @@ fn game_over_refuses_everything() {
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");
     let mut c = config(&["frehheim", "mana_station"]);
-    c.max_rounds = Some(1);
+    c.max_rounds = 1;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");
@@ -59,18 +59,32 @@ fn game_over_refuses_everything() {
 fn invalid_configurations() {
     let bad = |c: Config| new_game(&c, 1).unwrap_err();
     assert!(
-        matches!(bad(Config::for_players(5)), Error::Config { ref field, .. } if field == "player_count")
+        matches!(bad(Config::for_players(5)), Error::Config { ref field, .. } if field == "num_players")
     );
     let mut c = Config::for_players(2);
     c.board_assignment = BoardAssignment::Fixed(vec!["frehheim".into(), "frehheim".into()]);
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "board_assignment"));
     let mut c = Config::for_players(2);
-    c.max_rounds = Some(0);
+    c.max_rounds = 0;
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "max_rounds"));
     let mut c = Config::for_players(2);
     c.et_pool = Some(vec![("n_fire_01".into(), 1)]);
     assert!(matches!(bad(c), Error::Config { ref field, .. } if field == "et_pool"));
-    assert!(serde_json::from_str::<Config>(r#"{"player_count":2,"bogus":1}"#).is_err());
+    assert!(serde_json::from_str::<Config>(r#"{"num_players":2,"bogus":1}"#).is_err());
+}
+
+/// Issue 11 (7): the player count is `num_players`, as in every game; the old Monjan
+/// spelling `player_count` is still read (deprecated).
+#[test]
+fn num_players_with_the_deprecated_player_count_alias() {
+    let c: Config = serde_json::from_str(r#"{"num_players":3}"#).unwrap();
+    assert_eq!(c.num_players, 3);
+    let old: Config = serde_json::from_str(r#"{"player_count":4}"#).unwrap();
+    assert_eq!(old.num_players, 4);
+    let written = serde_json::to_value(&old).unwrap();
+    assert_eq!(written["num_players"], 4);
+    assert!(written.get("player_count").is_none());
+    assert!(serde_json::from_str::<Config>(r#"{"num_players":3,"player_count":3}"#).is_err());
 }
 
 #[test]
@@ -124,4 +138,193 @@ fn scenario_errors() {
         Error::Scenario { .. }
     ));
     let _ = apply;
+}
+
+/// Issue 10 (6): actions refuse unknown fields, at the top and inside every part.
+#[test]
+fn actions_refuse_unknown_fields() {
+    use fuda_monjan::Action;
+    let good = r#"{"seat":0,"choice":{"type":"declare_end"}}"#;
+    assert!(serde_json::from_str::<Action>(good).is_ok());
+    for bad in [
+        r#"{"seat":0,"choice":{"type":"declare_end"},"extra":0}"#,
+        r#"{"seat":0,"choice":{"type":"declare_end","extra":0}}"#,
+        r#"{"seat":0,"choice":{"type":"pass","seat":1}}"#,
+        r#"{"seat":0,"choice":{"type":"place_mana","card":3,"col":"L","face_down":false,"x":1}}"#,
+        r#"{"seat":0,"choice":{"type":"play_battle_card","card":3,"target":{"card":{"seat":1,"unit":"extra","x":1}}}}"#,
+        r#"{"seat":0,"choice":{"type":"use_skill","from":"extra","skill":0,"target":{"salvage":{"give":1,"take":2,"also":3}},"pay":[0,0,0]}}"#,
+    ] {
+        assert!(
+            serde_json::from_str::<Action>(bad).is_err(),
+            "{bad} must be refused"
+        );
+    }
+}
+
+/// Issue 10 (8): board-skill counters saturate instead of wrapping (or panicking under
+/// debug assertions) after 255 uses of an unlimited skill.
+#[test]
+fn board_skill_counters_saturate() {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .defeated(A, Col::R)
+        .board_uses(A, fuda_monjan::Side::Right, u8::MAX)
+        .force_dice(&[1]);
+    let s = sc.build_edit().unwrap();
+    let s = act(
+        &s,
+        A,
+        Choice::UseBoardSkill {
+            side: fuda_monjan::Side::Right,
+            target: fuda_monjan::Target::None,
+        },
+    );
+    assert_eq!(s.player(A).unwrap().board_uses, [0, u8::MAX]);
+}
+
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let out = f();
+    let took = start.elapsed();
+    // Generous: milliseconds in an optimised build; debug builds are allowed more.
+    let bound = if cfg!(debug_assertions) { 1_000 } else { 100 };
+    assert!(
+        took.as_millis() < bound,
+        "{what} took {took:?} (bound {bound} ms)"
+    );
+    out
+}
+
+/// Issue 10 (1): a card with one mistyped field and 16,000 unknown keys is refused at
+/// once, naming the card; the same card inside a configuration too.
+#[test]
+fn card_set_error_path_is_linear() {
+    let mut v: serde_json::Value = serde_json::to_value(CardSet::sample()).unwrap();
+    let card = v["cards"][5].as_object_mut().unwrap();
+    card.insert("number".into(), serde_json::json!("five"));
+    for k in 0..16_000 {
+        card.insert(format!("unknown_key_{k}"), serde_json::json!(k));
+    }
+    let text = v.to_string();
+    assert!(text.len() > 200_000);
+    let e = timed("the card-set error", || {
+        CardSet::from_json(&text).unwrap_err()
+    });
+    assert!(matches!(e, CardSetError::BadCard { index: 5, .. }), "{e}");
+    let config = format!(r#"{{"num_players":2,"card_set":{text}}}"#);
+    let e = timed("the config error", || {
+        serde_json::from_str::<Config>(&config).unwrap_err()
+    });
+    assert!(e.to_string().contains("card #5"), "{e}");
+    // Many unknown configuration keys, and a long E/T pool list.
+    let mut keys = String::from("{");
+    for k in 0..16_000 {
+        keys.push_str(&format!(r#""k{k}":{k},"#));
+    }
+    keys.push_str(r#""num_players":"two"}"#);
+    timed("unknown configuration keys", || {
+        serde_json::from_str::<Config>(&keys).unwrap_err()
+    });
+    let mut c = Config::for_players(2);
+    c.et_pool = Some(vec![("ie_yoom_scout".to_string(), 1); 100_000]);
+    let e = timed("a long E/T pool", || new_game(&c, 1).unwrap_err());
+    assert!(matches!(e, Error::Config { ref field, .. } if field == "et_pool"));
+    // Card sets beyond the size limits are refused before any per-card work.
+    let mut v: serde_json::Value = serde_json::to_value(CardSet::sample()).unwrap();
+    let board = v["boards"][0].clone();
+    v["boards"] = serde_json::Value::Array(vec![board; 5_000]);
+    let text = v.to_string();
+    let e = timed("many boards", || CardSet::from_json(&text).unwrap_err());
+    assert!(matches!(e, CardSetError::Malformed { .. }), "{e}");
+}
+
+/// Loading a state from arbitrary JSON validates it and never panics: random mutations of
+/// real states (numbers, seats, lists) load as an error or as a state that plays on.
+#[test]
+fn mutated_state_json_never_panics() {
+    use fuda_core::{Conformance, GameRng};
+    use fuda_monjan::Monjan;
+    let mut rng = GameRng::from_seed(5);
+    for g in 0..40u64 {
+        let config = Monjan::random_config(&mut rng);
+        let mut s = new_game(&config, g).unwrap();
+        // Play into the game a little so battle and edit states are mutated too.
+        for _ in 0..rng.below(120) {
+            let seat = match s.to_act().first() {
+                Some(x) => x,
+                None => break,
+            };
+            let legal = fuda_monjan::legal_actions_for(&s, seat);
+            s = apply(&s, &legal[rng.below(legal.len())]).unwrap();
+        }
+        let json = serde_json::to_value(&s).unwrap();
+        for _ in 0..30 {
+            let mut m = json.clone();
+            mutate(&mut m["state"], &mut rng);
+            if let Ok(loaded) = serde_json::from_value::<State>(m) {
+                let loaded0 = loaded.clone();
+                let mut t = loaded;
+                for _ in 0..20 {
+                    let Some(seat) = t.to_act().first() else {
+                        break;
+                    };
+                    let legal = fuda_monjan::legal_actions_for(&t, seat);
+                    assert!(
+                        !legal.is_empty(),
+                        "a loaded state gets stuck: pending {:?}; the mutation: {}",
+                        t.pending(),
+                        diff(&json, &serde_json::to_value(&loaded0).unwrap(), "")
+                    );
+                    t = apply(&t, &legal[rng.below(legal.len())]).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// Replaces one random node of `v` with a random small value.
+fn mutate(v: &mut serde_json::Value, rng: &mut fuda_core::GameRng) {
+    use serde_json::Value;
+    let deeper = rng.below(4) != 0;
+    match v {
+        Value::Object(map) if deeper && !map.is_empty() => {
+            let k = map.keys().nth(rng.below(map.len())).cloned().unwrap();
+            if let Some(next) = map.get_mut(&k) {
+                return mutate(next, rng);
+            }
+        }
+        Value::Array(list) if deeper && !list.is_empty() => {
+            let i = rng.below(list.len());
+            return mutate(&mut list[i], rng);
+        }
+        _ => {}
+    }
+    *v = match rng.below(6) {
+        0 => Value::from(rng.below(6) as u64),
+        1 => Value::from(255u64),
+        2 => Value::from(u32::MAX),
+        3 => Value::Array(vec![Value::from(rng.below(4) as u64)]),
+        4 => Value::Null,
+        _ => Value::from(rng.below(140) as u64),
+    };
+}
+
+/// The leaves where two JSON values differ.
+fn diff(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> String {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x
+            .iter()
+            .map(|(k, v)| diff(v, y.get(k).unwrap_or(&Value::Null), &format!("{path}.{k}")))
+            .collect(),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .map(|(i, (v, w))| diff(v, w, &format!("{path}[{i}]")))
+            .collect(),
+        _ if a == b => String::new(),
+        _ => format!("{path}: {a} -> {b}; "),
+    }
 }

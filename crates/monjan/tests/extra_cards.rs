@@ -2,7 +2,9 @@
 
 mod common;
 use common::*;
-use fuda_monjan::{Choice, Col, Config, ExtraPairPositions, Pay, Row, SkillFrom, State, Target};
+use fuda_monjan::{
+    Choice, Col, Config, ExtraPairPositions, ManaPos, Pay, Row, SkillFrom, State, Target,
+};
 
 fn jabberwock_ok(cols: [&[&str]; 3]) -> bool {
     let mut sc = scenario(&["mana_station", "frehheim"]);
@@ -13,14 +15,7 @@ fn jabberwock_ok(cols: [&[&str]; 3]) -> bool {
         sc.mana(A, *c, ids);
     }
     let s = sc.build_edit().unwrap();
-    legal(
-        &s,
-        A,
-        Choice::SummonExtra {
-            card: id(&s, "de_jabberwock"),
-            face_down: true,
-        },
-    )
+    can_summon(&s, A, "de_jabberwock")
 }
 
 /// MC-T10, MC-6.12 (1), MC-A10: attribute pair (Neutral, Water) on adjacent columns in order.
@@ -113,7 +108,11 @@ fn t13_spent_top_dies_at_cleanup() {
             from: SkillFrom::Hand(escort),
             skill: 0,
             target: Target::Col(Col::L),
-            pay: Pay::from_col(Col::M, 1),
+            pay: Pay::default(),
+            discard: vec![ManaPos {
+                col: Col::M,
+                index: 0,
+            }],
         },
     );
     assert!(
@@ -180,7 +179,11 @@ fn t33_alternative_summon() {
             from: SkillFrom::Hand(escort),
             skill: 0,
             target: Target::Col(Col::R),
-            pay: Pay::from_col(Col::L, 1),
+            pay: Pay::default(),
+            discard: vec![ManaPos {
+                col: Col::L,
+                index: 0,
+            }],
         },
     );
     let p = s.player(A).unwrap();
@@ -210,13 +213,6 @@ fn any_ordered_pair_option() {
         .mana(A, Col::R, &["n_water_09"])
         .hand(A, &["de_jabberwock"]);
     let s = sc.build_edit().unwrap();
-    assert!(legal(
-        &s,
-        A,
-        Choice::SummonExtra {
-            card: id(&s, "de_jabberwock"),
-            face_down: false
-        }
-    ));
+    assert!(can_summon(&s, A, "de_jabberwock"));
     let _ = Row::Attack;
 }

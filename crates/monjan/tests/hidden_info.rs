@@ -95,3 +95,77 @@ fn edit_events_are_withheld() {
         other => panic!("{other:?}"),
     }
 }
+
+/// MC-4.6 (3), (6), MC-E18 (issue 9 bug 2): what a player did in the simultaneous edit turn
+/// reaches the others when the edit set empties — in order, each observer getting its part:
+/// the die roll and the face-up card in full, the draw as a count, the face-down card
+/// without its identity. The player itself is not told twice.
+#[test]
+fn mc_4_6_withheld_events_are_disclosed_when_the_edit_set_empties() {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .defeated(A, Col::R)
+        .hand(A, &["n_fire_02"])
+        .force_dice(&[2]);
+    let mut s = sc.build_edit().unwrap();
+    let mut log = Vec::new();
+    for choice in [
+        Choice::UseBoardSkill {
+            side: fuda_monjan::Side::Right,
+            target: fuda_monjan::Target::None,
+        },
+        Choice::PlaceMana {
+            card: id(&s, "n_fire_02"),
+            col: Col::R,
+            face_down: true,
+        },
+        Choice::DeclareEnd,
+    ] {
+        log.extend(
+            fuda_monjan::apply_in_place(&mut s, &fuda_monjan::Action::new(A, choice)).unwrap(),
+        );
+    }
+    let seen_by_b = |log: &[Event]| -> Vec<Event> {
+        log.iter()
+            .filter_map(|e| redact(e, Observer::Seat(B)))
+            .collect()
+    };
+    assert_eq!(seen_by_b(&log), vec![Event::EndDeclared { seat: A }]);
+    let end = fuda_monjan::apply_in_place(&mut s, &fuda_monjan::Action::new(B, Choice::DeclareEnd))
+        .unwrap();
+    let b: Vec<Event> = seen_by_b(&end);
+    let disclosed: Vec<&Event> = b
+        .iter()
+        .filter_map(|e| match e {
+            Event::Disclosed { seat, event } if *seat == A => Some(&**event),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        matches!(disclosed.as_slice(), [
+            Event::Acted { card: None, .. },
+            Event::DieRolled { result: 2, success: true, .. },
+            Event::Drew { count: 1, cards, .. },
+            Event::Acted { card: None, secret: true, .. },
+        ] if cards.is_empty()),
+        "{disclosed:?}"
+    );
+    // In order, before the battle starts.
+    let first_battle = b
+        .iter()
+        .position(|e| matches!(e, Event::BattleStarted { .. }));
+    let last_disclosed = b.iter().rposition(|e| matches!(e, Event::Disclosed { .. }));
+    assert!(last_disclosed < first_battle);
+    // A saw its own events already; the spectator gets the same part as B.
+    assert!(!end
+        .iter()
+        .filter_map(|e| redact(e, Observer::Seat(A)))
+        .any(|e| matches!(e, Event::Disclosed { .. })));
+    let spectator: Vec<Event> = end
+        .iter()
+        .filter_map(|e| redact(e, Observer::Spectator))
+        .filter(|e| matches!(e, Event::Disclosed { .. }))
+        .collect();
+    assert_eq!(spectator.len(), disclosed.len());
+}

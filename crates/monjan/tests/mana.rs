@@ -95,6 +95,7 @@ fn t5_paying_from_a_plain_stack() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::M),
         pay: Pay::from_col(Col::R, 1),
+        discard: vec![],
     };
     let s1 = act(&build(), A, heal);
     assert_eq!(
@@ -219,6 +220,7 @@ fn e1_spent_mana_keeps_speed_until_cleanup() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::M),
         pay: Pay::from_col(Col::M, 1),
+        discard: vec![],
     };
     let s = act(&s, A, heal);
     let s = end_edit(s);
@@ -247,6 +249,7 @@ fn e2_lone_element_pays_once_per_round() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::L),
         pay: Pay::from_col(Col::R, 1),
+        discard: vec![],
     };
     let s1 = act(&s, A, heal.clone());
     assert_eq!(life(&s1, A, Col::L), 6);

@@ -11,16 +11,30 @@ use fuda_monjan::{
 #[test]
 fn defaults_of_section_10() {
     let c = Config::default();
-    assert_eq!(c.player_count, 2);
+    assert_eq!(c.num_players, 2);
     assert_eq!(c.match_format, MatchFormat::ReverseInitialEquipment);
     assert_eq!(c.pick_mode, PickMode::Draft);
     assert_eq!(c.edit_turn_mode, EditTurnMode::Simultaneous);
     assert!(
         c.first_turn_draw && c.defeated_defense_card_becomes_element && c.enable_flame_of_wrath
     );
-    assert!(!c.initial_defense_counts_as_placement && !c.bossassa_keeps_last_mana);
-    assert_eq!(c.number_cards_per_edit_turn, NumberCardsPerTurn::One);
-    assert_eq!(c.max_rounds, None);
+    assert!(!c.initial_defense_counts_as_placement);
+    // Issue 15's readings of the rulebook (MC-D2–MC-D9).
+    assert!(c.bossassa_keeps_last_mana);
+    assert_eq!(c.number_cards_per_edit_turn, NumberCardsPerTurn::OnePerRow);
+    assert_eq!(c.speed_source, SpeedSource::AllMana);
+    assert_eq!(c.supply_timing, SupplyTiming::ByFormat);
+    assert_eq!(
+        c.basic_defeat_draw,
+        fuda_monjan::BasicDefeatDraw::FirstDefeatOnly
+    );
+    assert_eq!(c.attack_target, fuda_monjan::AttackTarget::OnePerStep);
+    assert_eq!(c.any_mana_payment, fuda_monjan::AnyManaPayment::ChosenCards);
+    assert_eq!(
+        c.extra_condition_tracking,
+        fuda_monjan::ExtraConditionTracking::BySummon
+    );
+    assert_eq!(c.max_rounds, 100);
     let json = serde_json::to_string(&c).unwrap();
     assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), c);
     assert_eq!(serde_json::from_str::<Config>("{}").unwrap(), c);
@@ -230,11 +244,13 @@ fn a19_immediate_supply() {
     assert_eq!(s.player(B).unwrap().hand.len(), hand + 3);
 }
 
-/// MC-A21, MC-A22, MC-5.13: an Extra attacks or heals; cards may hold; each card picks its
-/// own target.
+/// MC-A21, MC-A22, MC-5.13: an Extra attacks or heals; cards may hold; with
+/// `attack_target = per_card` each card picks its own target (the default: MC-D7).
 #[test]
 fn a21_a22_declarations() {
-    let mut sc = scenario(&["frehheim", "mana_station", "high_speed_hunters"]);
+    let mut c = config(&["frehheim", "mana_station", "high_speed_hunters"]);
+    c.attack_target = fuda_monjan::AttackTarget::PerCard;
+    let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12")
         .defense(C, Col::M, "n_water_11")

@@ -347,7 +347,7 @@ fn mc_6_12_extra_guards_once() {
 #[test]
 fn mc_7_3_round_limit_survivors() {
     let mut c: Config = config(&["frehheim", "mana_station"]);
-    c.max_rounds = Some(2);
+    c.max_rounds = 2;
     let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12");
@@ -383,7 +383,9 @@ fn mc_5_15_flame_only_against_faster_attackers() {
 /// attack on it in W2 while the other attack resolves normally.
 #[test]
 fn mc_4_4_three_players_split_attacks() {
-    let mut sc = scenario(&["high_speed_hunters", "frehheim", "mana_station"]);
+    let mut c = config(&["high_speed_hunters", "frehheim", "mana_station"]);
+    c.attack_target = fuda_monjan::AttackTarget::PerCard;
+    let mut sc = scenario_with(&c);
     sc.defense(A, Col::M, "n_water_13")
         .defense(B, Col::M, "n_water_12")
         .defense(C, Col::M, "n_water_11")

@@ -186,7 +186,22 @@ pub(crate) fn pass(s: &mut State) -> Option<Pending> {
     Some(Pending::Window { seat: holder })
 }
 
-/// MC-5.18: guards that left play free their attacks; Flame of Wrath ends with its card.
+/// MC-5.18, MC-A23: the one reassignment mechanism. Once guards are assigned, a guard card
+/// that has left play since — destroyed by an earlier attack, dead by the Extra survival
+/// check, killed, or Flame of Wrath's card gone — frees its unresolved attacks, and the
+/// defender is asked for a new guard for each. Runs after every window action and before
+/// every attack resolves, so no way of leaving play is missed.
+pub(crate) fn reassign_lost_guards(s: &mut State) -> Option<Pending> {
+    release_lost_guards(s);
+    if s.d.battle.as_ref().is_some_and(|b| b.guards_done) {
+        if let Some((_, d)) = first_unguarded(s) {
+            return Some(Pending::Guard { seat: d });
+        }
+    }
+    None
+}
+
+/// Guards that left play free their attacks; Flame of Wrath ends with its card.
 fn release_lost_guards(s: &mut State) {
     let Some(b) = s.d.battle.as_ref() else {
         return;
@@ -237,11 +252,8 @@ pub(crate) fn first_unguarded_on(s: &State, d: Seat) -> Option<usize> {
 
 /// After a non-pass window action: reassignments first, then the same holder again.
 pub(crate) fn window_continue(s: &mut State) -> Option<Pending> {
-    release_lost_guards(s);
-    if s.d.battle.as_ref().is_some_and(|b| b.guards_done) {
-        if let Some((_, d)) = first_unguarded(s) {
-            return Some(Pending::Guard { seat: d });
-        }
+    if let Some(p) = reassign_lost_guards(s) {
+        return Some(p);
     }
     let b = s.d.battle.as_mut()?;
     let w = b.window.as_mut()?;
@@ -392,7 +404,7 @@ pub(crate) fn flame<L: EventLog<Event>>(
 ) -> Option<Pending> {
     if use_it {
         s.pm(seat).uses.battle_skill = true;
-        s.pm(seat).board_uses[Side::Right.index()] += 1;
+        s.pm(seat).count_board_use(Side::Right);
         let faces = s
             .board_of(seat)
             .map(|b| b.right.chance.clone())

@@ -46,7 +46,7 @@ pub(crate) fn cleanup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<
     s.d.battle = None;
     let round = s.d.round;
     log.emit(|| Event::Cleanup { round });
-    if s.config().max_rounds.is_some_and(|n| round >= n) {
+    if round >= s.config().max_rounds {
         let alive: SeatSet = s.alive().collect();
         let outcome = Outcome::Winners(alive);
         let shown = outcome.clone();

@@ -3,7 +3,7 @@
 
 use crate::action::Side;
 use crate::cards::{CardClass, CardId};
-use crate::config::{BasicDefeatDraw, DeckExhaustion, SupplyTiming};
+use crate::config::{BasicDefeatDraw, DeckExhaustion};
 use crate::event::{DeckKind, Event};
 use crate::state::{State, Supply};
 use crate::view::{piles_view, PilesView};
@@ -182,7 +182,7 @@ pub(crate) fn grant_supply<L: EventLog<Event>>(s: &mut State, seat: Seat, side: 
         s.pm(seat).supply[side.index()] = Supply::Granted;
         return;
     }
-    if cfg.supply_timing == SupplyTiming::Immediate {
+    if cfg.supply_is_immediate() {
         s.pm(seat).supply[side.index()] = Supply::Granted;
         draw_supply(s, seat, log);
     } else {

@@ -1,9 +1,9 @@
 //! The edit turn (MC-4.2, MC-4.3, MC-4.6) and its placements and summons (MC-5.3–5.9,
 //! MC-5.11).
 
-use crate::action::{Col, Pay, Row};
+use crate::action::{Col, Pay, Row, SummonBy};
 use crate::cards::{BossAssaKind, CardDef, CardId};
-use crate::config::{EditTurnMode, ExtraConditionTracking};
+use crate::config::EditTurnMode;
 use crate::event::{DeckKind, Event};
 use crate::rules::{draw, extra, mana};
 use crate::state::{
@@ -27,7 +27,7 @@ fn freeze(s: &mut State) {
 
 /// MC-4.1, MC-4.2 (1)–(2), MC-4.3: a new round starts with its edit turn.
 pub(crate) fn begin_round<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
-    s.d.round += 1;
+    s.d.round = s.d.round.saturating_add(1);
     s.d.phase = Phase::Edit;
     s.d.battle = None;
     let round = s.d.round;
@@ -66,7 +66,7 @@ pub(crate) fn sequential_next<L: EventLog<Event>>(s: &mut State, log: &mut L) ->
             s.d.edit_set = SeatSet::only(seat);
             return Some(Pending::Edit);
         }
-        s.d.seq_index += 1;
+        s.d.seq_index = s.d.seq_index.saturating_add(1);
     }
     s.d.tasks.push(Task::BeginBattle);
     None
@@ -85,9 +85,15 @@ pub(crate) fn declare_end<L: EventLog<Event>>(
         return Some(Pending::Edit);
     }
     if s.d.frozen.take().is_some() {
+        // MC-4.6 (6): what each player did is now delivered to the others, in order.
+        for event in std::mem::take(&mut s.d.withheld) {
+            if let Event::Hidden { seat, event } = event {
+                log.emit(|| Event::Disclosed { seat, event });
+            }
+        }
         s.d.tasks.push(Task::BeginBattle);
     } else {
-        s.d.seq_index += 1;
+        s.d.seq_index = s.d.seq_index.saturating_add(1);
         s.d.tasks.push(Task::SequentialNext);
     }
     None
@@ -158,7 +164,7 @@ pub(crate) fn place_mana<L: EventLog<Event>>(
         spent: false,
     });
     p.uses.mana = true;
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     acted(log, seat, "place_mana", Some(card), Some(col), face_down);
     extra::survival_check(s, seat, log);
     Some(Pending::Edit)
@@ -194,7 +200,7 @@ pub(crate) fn place_number<L: EventLog<Event>>(
             p.uses.number_defense = true;
         }
     }
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     acted(log, seat, "place_number", Some(card), Some(col), false);
     Some(Pending::Edit)
 }
@@ -205,22 +211,20 @@ pub(crate) fn summon_extra<L: EventLog<Event>>(
     seat: Seat,
     card: CardId,
     face_down: bool,
+    by: Option<SummonBy>,
     log: &mut L,
 ) -> Option<Pending> {
-    let matched = if s.config().extra_condition_tracking == ExtraConditionTracking::SpecificCard {
-        extra::matching_tops(s, seat, card)
-    } else {
-        Vec::new()
-    };
+    let matched = extra::tied_cards(s, seat, card, by);
     let p = s.pm(seat);
     p.remove_from_hand(card);
     p.extra = Some(FieldExtra {
         card,
         face_down,
         matched,
+        by,
     });
     p.uses.extra = true;
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     acted(log, seat, "summon_extra", Some(card), None, face_down);
     Some(Pending::Edit)
 }
@@ -244,7 +248,7 @@ pub(crate) fn summon_toughness<L: EventLog<Event>>(
         face_down,
     });
     p.uses.toughness = true;
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     acted(
         log,
         seat,
@@ -278,7 +282,7 @@ pub(crate) fn summon_boss_one_turn<L: EventLog<Event>>(
     });
     let p = s.pm(seat);
     p.uses.boss = true;
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     if let Some(card) = card {
         p.one_turn.push(OneTurn {
             card,
@@ -304,7 +308,7 @@ pub(crate) fn summon_boss_permanent<L: EventLog<Event>>(
     let strength = card.map_or(1, |c| s.rules().value(c));
     let p = s.pm(seat);
     p.uses.boss = true;
-    p.uses.placements += 1;
+    p.uses.placements = p.uses.placements.saturating_add(1);
     if let Some(card) = card {
         let life = strength.clamp(1, MAX_LIFE);
         let c = p.col_mut(col);

@@ -1,5 +1,6 @@
 //! Extra cards: summon conditions and the survival check (MC-6.12).
 
+use crate::action::{Col, SummonBy};
 use crate::cards::{Attribute, CardClass, CardDef, CardId};
 use crate::config::{ExtraConditionTracking, ExtraPairPositions};
 use crate::event::Event;
@@ -25,24 +26,35 @@ fn tops(s: &State, seat: Seat) -> [Top; 3] {
     [top(0), top(1), top(2)]
 }
 
+/// The condition of an Extra card: its attribute pair and its numbers.
+fn condition(s: &State, extra: CardId) -> Option<(Option<(Attribute, Attribute)>, &[u8])> {
+    match s.cards().def(extra) {
+        Some(CardDef::Extra {
+            attr_pair, numbers, ..
+        }) => Some((*attr_pair, numbers)),
+        _ => None,
+    }
+}
+
+/// The column pairs (left, right) an attribute pair may use (MC-6.12 (1), MC-A10).
+fn pair_positions(s: &State) -> &'static [(usize, usize)] {
+    match s.config().extra_pair_positions {
+        ExtraPairPositions::Adjacent => &[(0, 1), (1, 2)],
+        ExtraPairPositions::AnyOrderedPair => &[(0, 1), (1, 2), (0, 2)],
+    }
+}
+
 /// The top cards that meet the Extra's condition now (empty: the condition fails).
 pub(crate) fn matching_tops(s: &State, seat: Seat, extra: CardId) -> Vec<CardId> {
-    let Some(CardDef::Extra {
-        attr_pair, numbers, ..
-    }) = s.cards().def(extra)
-    else {
+    let Some((pair, numbers)) = condition(s, extra) else {
         return Vec::new();
     };
     let t = tops(s, seat);
     let mut out = Vec::new();
-    if let Some((a, b)) = attr_pair {
-        let mut pairs = vec![(0, 1), (1, 2)];
-        if s.config().extra_pair_positions == ExtraPairPositions::AnyOrderedPair {
-            pairs.push((0, 2));
-        }
-        for (i, j) in pairs {
+    if let Some((a, b)) = pair {
+        for &(i, j) in pair_positions(s) {
             if let (Some((x, ax, _)), Some((y, ay, _))) = (t[i], t[j]) {
-                if ax == Some(*a) && ay == Some(*b) {
+                if ax == Some(a) && ay == Some(b) {
                     out.push(x);
                     out.push(y);
                 }
@@ -64,20 +76,65 @@ pub(crate) fn condition_met(s: &State, seat: Seat, extra: CardId) -> bool {
     !matching_tops(s, seat, extra).is_empty()
 }
 
+/// MC-D5: the ways the Extra can be summoned now — by its pair, or by the number of one
+/// column's top card — in a stable order.
+pub(crate) fn summon_ways(s: &State, seat: Seat, extra: CardId) -> Vec<SummonBy> {
+    let Some((pair, numbers)) = condition(s, extra) else {
+        return Vec::new();
+    };
+    let t = tops(s, seat);
+    let mut out = Vec::new();
+    if let Some((a, b)) = pair {
+        let met = pair_positions(s).iter().any(|&(i, j)| {
+            matches!((t[i], t[j]), (Some((_, ax, _)), Some((_, ay, _))) if ax == Some(a) && ay == Some(b))
+        });
+        if met {
+            out.push(SummonBy::Pair);
+        }
+    }
+    for c in Col::ALL {
+        if t[c.index()].is_some_and(|(_, _, n)| n.is_some_and(|n| numbers.contains(&n))) {
+            out.push(SummonBy::Number(c));
+        }
+    }
+    out
+}
+
+/// The cards an Extra summoned now (in the way `by`) is tied to, per the tracking rule.
+pub(crate) fn tied_cards(
+    s: &State,
+    seat: Seat,
+    extra: CardId,
+    by: Option<SummonBy>,
+) -> Vec<CardId> {
+    match (s.config().extra_condition_tracking, by) {
+        (ExtraConditionTracking::SpecificCard, _) => matching_tops(s, seat, extra),
+        (ExtraConditionTracking::BySummon, Some(SummonBy::Number(c))) => {
+            s.p(seat).col(c).top().map(|m| m.card).into_iter().collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// MC-6.12 (3): an Extra whose condition no longer holds dies.
 pub(crate) fn survival_check<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
     let Some(e) = s.p(seat).extra.clone() else {
         return;
     };
+    let tied = || {
+        let t = tops(s, seat);
+        !e.matched.is_empty()
+            && e.matched
+                .iter()
+                .all(|c| t.iter().flatten().any(|(x, _, _)| x == c))
+    };
     let alive = match s.config().extra_condition_tracking {
         ExtraConditionTracking::Continuous => condition_met(s, seat, e.card),
-        ExtraConditionTracking::SpecificCard => {
-            let t = tops(s, seat);
-            !e.matched.is_empty()
-                && e.matched
-                    .iter()
-                    .all(|c| t.iter().flatten().any(|(x, _, _)| x == c))
-        }
+        ExtraConditionTracking::SpecificCard => tied(),
+        ExtraConditionTracking::BySummon => match e.by {
+            Some(SummonBy::Number(_)) => tied(),
+            _ => condition_met(s, seat, e.card),
+        },
     };
     if !alive {
         s.pm(seat).extra = None;

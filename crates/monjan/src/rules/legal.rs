@@ -2,12 +2,16 @@
 //! reason without touching the state. An action is accepted exactly when the generator
 //! lists it, so the two can never disagree.
 
-use crate::action::{Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, Target, Unit};
+use crate::action::{
+    Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+};
 use crate::cards::{
     inner_effect, Aux, BoardEffect, CardClass, CardDef, Condition, Cost, Effect, Skill,
     SkillSource, Timing,
 };
-use crate::config::{BoardAssignment, NumberCardsPerTurn};
+use crate::config::{
+    AnyManaPayment, AttackTarget, BoardAssignment, ExtraConditionTracking, NumberCardsPerTurn,
+};
 use crate::error::Error;
 use crate::rules::{battle, draw, extra, mana};
 use crate::state::{Defense, Guard, Pending, Phase, SlotKind, State, WindowKind};
@@ -205,12 +209,28 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
         }
         if !p.uses.extra && p.extra.is_none() && wants!(want, Choice::SummonExtra { .. }) {
             for &card in &p.hand {
-                if card_wanted(card)
-                    && class(card) == Some(CardClass::Extra)
-                    && extra::condition_met(s, seat, card)
-                {
+                if !card_wanted(card) || class(card) != Some(CardClass::Extra) {
+                    continue;
+                }
+                // MC-D5: with `by_summon` tracking each way of summoning is its own choice.
+                let ways: Vec<Option<SummonBy>> =
+                    if s.config().extra_condition_tracking == ExtraConditionTracking::BySummon {
+                        extra::summon_ways(s, seat, card)
+                            .into_iter()
+                            .map(Some)
+                            .collect()
+                    } else if extra::condition_met(s, seat, card) {
+                        vec![None]
+                    } else {
+                        Vec::new()
+                    };
+                for by in ways {
                     for face_down in [false, true] {
-                        push(Choice::SummonExtra { card, face_down });
+                        push(Choice::SummonExtra {
+                            card,
+                            face_down,
+                            by,
+                        });
                     }
                 }
             }
@@ -444,6 +464,7 @@ fn et_skill_actions(
         .edit_turn_total_cap
         .is_none_or(|k| p.uses.placements < k);
     let mut pays = Vec::new();
+    let mut discards: Vec<Vec<crate::action::ManaPos>> = Vec::new();
     let mut targets = Vec::new();
     for (from, card) in sources {
         let Some(info) = s.rules().info(card) else {
@@ -479,23 +500,35 @@ fn et_skill_actions(
             {
                 continue;
             }
+            discards.clear();
+            discards.push(Vec::new());
             match skill.cost {
                 Cost::None => {
                     pays.clear();
                     pays.push(Pay::default());
                 }
                 Cost::ManaCost(n) => mana::payments(s, seat, n, false, &mut pays),
-                Cost::DiscardAnyMana(n) => mana::discard_choices(s, seat, n, &mut pays),
+                Cost::DiscardAnyMana(n) => match s.config().any_mana_payment {
+                    AnyManaPayment::ChosenCards => {
+                        pays.clear();
+                        pays.push(Pay::default());
+                        mana::discard_position_choices(s, seat, n, &mut discards);
+                    }
+                    AnyManaPayment::TopOfColumn => mana::discard_choices(s, seat, n, &mut pays),
+                },
             }
             effect_targets(s, seat, &skill.effect, &mut targets);
             for &target in &targets {
                 for &pay in &pays {
-                    push(Choice::UseSkill {
-                        from,
-                        skill: i as u8,
-                        target,
-                        pay,
-                    });
+                    for discard in &discards {
+                        push(Choice::UseSkill {
+                            from,
+                            skill: i as u8,
+                            target,
+                            pay,
+                            discard: discard.clone(),
+                        });
+                    }
                 }
             }
         }
@@ -570,6 +603,11 @@ fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Cho
         return;
     };
     let p = s.p(seat);
+    // MC-D7: with one target per step, the first attack declared fixes it.
+    let fixed = match s.config().attack_target {
+        AttackTarget::OnePerStep => b.attacks.first().map(|a| a.target),
+        AttackTarget::PerCard => None,
+    };
     for unit in battle::attack_units(s, seat) {
         let Some(card) = p.unit_card(unit) else {
             continue;
@@ -578,7 +616,9 @@ fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Cho
             continue;
         }
         for target in s.alive().filter(|o| *o != seat) {
-            push(Choice::DeclareAttack { unit, target });
+            if fixed.is_none_or(|t| t == target) {
+                push(Choice::DeclareAttack { unit, target });
+            }
         }
         if unit == Unit::Extra {
             for col in live_cols(s, seat) {

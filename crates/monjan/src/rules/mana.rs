@@ -1,6 +1,6 @@
 //! Mana: paying costs (MC-6.2), mana for number cards (MC-6.1) and speed (MC-6.3).
 
-use crate::action::{Col, Pay, Row};
+use crate::action::{Col, ManaPos, Pay, Row};
 use crate::cards::{CardClass, CardId};
 use crate::config::{ManaCostSource, ManaSlotRule, SpeedSource};
 use crate::state::{Column, DefCard, Defense, SlotKind, State};
@@ -111,6 +111,58 @@ pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) 
         }
     }
     out.sort_unstable();
+}
+
+/// Whether the card at `pos` may be discarded for an "any mana" cost: unspent, and not a
+/// protected bottom Element (MC-6.2 (7)).
+fn discardable_at(s: &State, seat: Seat, pos: ManaPos) -> bool {
+    let c = s.p(seat).col(pos.col);
+    let i = usize::from(pos.index);
+    c.mana
+        .get(i)
+        .is_some_and(|m| !m.spent && !(i == 0 && m.element))
+}
+
+/// MC-D2: every choice of `n` (at most [`crate::cards::MAX_DISCARD_ANY`]) distinct mana
+/// cards by position, each list sorted, the lists in order.
+pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Vec<ManaPos>>) {
+    out.clear();
+    let p = s.p(seat);
+    let cards: Vec<ManaPos> = Col::ALL
+        .into_iter()
+        .flat_map(|col| {
+            (0..p.col(col).mana.len().min(usize::from(u8::MAX))).map(move |i| ManaPos {
+                col,
+                index: i as u8,
+            })
+        })
+        .filter(|pos| discardable_at(s, seat, *pos))
+        .collect();
+    match n {
+        1 => out.extend(cards.iter().map(|p| vec![*p])),
+        2 => {
+            for (i, a) in cards.iter().enumerate() {
+                for b in &cards[i + 1..] {
+                    out.push(vec![*a, *b]);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Marks the cards at these (checked) positions spent.
+pub(crate) fn discard_at(s: &mut State, seat: Seat, cards: &[ManaPos]) {
+    for pos in cards {
+        if let Some(m) = s
+            .pm(seat)
+            .col_mut(pos.col)
+            .mana
+            .get_mut(usize::from(pos.index))
+        {
+            m.spent = true;
+        }
+    }
 }
 
 /// Marks the chosen cards spent (topmost unspent unprotected of each column).

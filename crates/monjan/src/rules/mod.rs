@@ -19,7 +19,7 @@ pub(crate) mod skills;
 
 use crate::action::{Action, Choice};
 use crate::error::Error;
-use crate::event::{Event, HiddenLog};
+use crate::event::Event;
 use crate::state::{Pending, Phase, State, Task};
 use fuda_core::EventLog;
 
@@ -30,23 +30,47 @@ pub(crate) fn apply<L: EventLog<Event>>(
     log: &mut L,
 ) -> Result<(), Error> {
     legal::check(s, a)?;
-    // MC-4.6: during a simultaneous edit turn everything but エンド stays with its player.
+    if s.d.rng.has_forced() {
+        // A forced random outcome that does not fit its draw refuses the action.
+        return fuda_core::perform_with_forced(
+            s,
+            |s| &mut s.d.rng,
+            log,
+            |s, events| transition(s, a, events),
+        )
+        .map_err(Error::ForcedOutcome);
+    }
+    transition(s, a, log);
+    Ok(())
+}
+
+/// Performs a checked action and runs the procedure it sets off.
+fn transition<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
+    // MC-4.6: during a simultaneous edit turn everything but エンド stays with its player
+    // until the edit set is empty. The events are kept in the state (on every path, so the
+    // fast path and the logged path reach the same state) to be disclosed then.
     let hidden = s.d.phase == Phase::Edit && s.d.frozen.is_some() && a.choice != Choice::DeclareEnd;
     let next = if hidden {
-        let mut h = HiddenLog {
-            inner: log,
-            seat: a.seat,
-        };
-        perform(s, a, &mut h)
+        let mut own = Vec::new();
+        let next = perform(s, a, &mut own);
+        let seat = a.seat;
+        for event in own {
+            let hidden = Event::Hidden {
+                seat,
+                event: Box::new(event),
+            };
+            log.emit(|| hidden.clone());
+            s.d.withheld.push(hidden);
+        }
+        next
     } else {
         perform(s, a, log)
     };
     if let Some(p) = next {
         s.d.pending = p;
-        return Ok(());
+        return;
     }
     run(s, log);
-    Ok(())
 }
 
 /// Carries out a checked decision. Returns the next decision when it follows directly,
@@ -65,9 +89,11 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) -> Option
         Choice::PlaceNumber { card, col, row } => {
             edit::place_number(s, seat, *card, *col, *row, log)
         }
-        Choice::SummonExtra { card, face_down } => {
-            edit::summon_extra(s, seat, *card, *face_down, log)
-        }
+        Choice::SummonExtra {
+            card,
+            face_down,
+            by,
+        } => edit::summon_extra(s, seat, *card, *face_down, *by, log),
         Choice::SummonToughness {
             card,
             col,
@@ -82,13 +108,8 @@ fn perform<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) -> Option
             skills::use_board_skill(s, seat, *side, *target, log);
             after_skill(s)
         }
-        Choice::UseSkill {
-            from,
-            skill,
-            target,
-            pay,
-        } => {
-            skills::use_skill(s, seat, *from, *skill, *target, *pay, log);
+        Choice::UseSkill { .. } => {
+            skills::use_skill(s, seat, &a.choice, log);
             after_skill(s)
         }
         Choice::PlayBattleCard { card, target } => {

@@ -34,6 +34,11 @@ fn damage<L: EventLog<Event>>(s: &mut State, seat: Seat, col: Col, v: u8, log: &
 
 /// MC-6.4: resolves the next attack of the step.
 pub(crate) fn resolve_next<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
+    // MC-5.18: a guard lost since the last attack (or window) is replaced first.
+    if let Some(p) = battle::reassign_lost_guards(s) {
+        s.d.tasks.push(Task::Resolve);
+        return Some(p);
+    }
     let b = s.d.battle.as_ref()?;
     let a_seat = b.attacker()?;
     let i = b.attacks.iter().position(|a| !a.done)?;
@@ -152,7 +157,7 @@ pub(crate) fn resurrection<L: EventLog<Event>>(s: &mut State, f: Seat, use_it: b
     p.resurrected.push(card);
     p.resurrections = p.resurrections.saturating_add(1);
     p.uses.battle_skill = true;
-    p.board_uses[Side::Left.index()] += 1;
+    p.count_board_use(Side::Left);
     log.emit(|| Event::Resurrected { seat: f, card });
 }
 
@@ -313,7 +318,7 @@ pub(crate) fn dragon_trap<L: EventLog<Event>>(
         return None;
     }
     s.pm(seat).uses.battle_skill = true;
-    s.pm(seat).board_uses[Side::Right.index()] += 1;
+    s.pm(seat).count_board_use(Side::Right);
     let faces = s
         .board_of(seat)
         .map(|b| b.right.chance.clone())

@@ -92,6 +92,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
             seq_index: 0,
             last_order: Vec::new(),
             frozen: None,
+            withheld: Vec::new(),
             battle: None,
             tasks: vec![Task::FinishSetup],
             pending: Pending::Edit,
@@ -130,8 +131,8 @@ fn next_setup_decision(s: &mut State) -> Option<Pending> {
             if let Some(c) = s.d.pool.pop() {
                 s.pm(seat).add_to_hand(c);
             }
-            k += 1;
-            s.d.setup_step += 1;
+            k = k.saturating_add(1);
+            s.d.setup_step = s.d.setup_step.saturating_add(1);
         }
         return None;
     }
@@ -146,7 +147,7 @@ pub(crate) fn choose_board<L: EventLog<Event>>(
     log: &mut L,
 ) -> Option<Pending> {
     s.pm(seat).board = Some(board);
-    s.d.setup_step += 1;
+    s.d.setup_step = s.d.setup_step.saturating_add(1);
     log.emit(|| Event::BoardAssigned { seat, board });
     next_setup_decision(s)
 }
@@ -163,7 +164,7 @@ pub(crate) fn pick<L: EventLog<Event>>(
     p.add_to_hand(card);
     p.known.push(card);
     p.known.sort_unstable();
-    s.d.setup_step += 1;
+    s.d.setup_step = s.d.setup_step.saturating_add(1);
     log.emit(|| Event::Picked {
         seat,
         card: Some(card),

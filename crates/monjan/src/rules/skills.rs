@@ -1,7 +1,7 @@
 //! Skills (MC-6.11, MC-6.15, §12(b)) and battle cards (MC-6.9): the effects themselves.
 //! Which uses are legal is decided in `legal.rs`.
 
-use crate::action::{Col, Pay, Side, SkillFrom, Target, Unit};
+use crate::action::{Choice, Col, Side, SkillFrom, Target, Unit};
 use crate::cards::{Aux, BoardEffect, CardDef, CardId, Cost, Effect, HealCap, SkillSource, Timing};
 use crate::event::{DeckKind, Event};
 use crate::rules::{draw, mana};
@@ -137,7 +137,7 @@ fn apply_effect<L: EventLog<Event>>(
                     face_down: false,
                 });
                 p.uses.toughness = true;
-                p.uses.placements += 1;
+                p.uses.placements = p.uses.placements.saturating_add(1);
             }
         }
         Effect::Chance { faces, then } => {
@@ -174,7 +174,7 @@ pub(crate) fn use_board_skill<L: EventLog<Event>>(
         Side::Right => board.right.clone(),
     };
     use_up(s, seat, skill.effect.timing());
-    s.pm(seat).board_uses[side.index()] += 1;
+    s.pm(seat).count_board_use(side);
     let name = skill.name.clone();
     log.emit(|| Event::Acted {
         seat,
@@ -249,16 +249,24 @@ pub(crate) fn source_card(s: &State, seat: Seat, from: SkillFrom) -> Option<Card
     }
 }
 
-/// MC-6.11: an Extra or Toughness skill.
+/// MC-6.11: an Extra or Toughness skill (a checked `Choice::UseSkill`).
 pub(crate) fn use_skill<L: EventLog<Event>>(
     s: &mut State,
     seat: Seat,
-    from: SkillFrom,
-    index: u8,
-    target: Target,
-    pay: Pay,
+    choice: &Choice,
     log: &mut L,
 ) {
+    let Choice::UseSkill {
+        from,
+        skill: index,
+        target,
+        pay,
+        discard,
+    } = choice
+    else {
+        return;
+    };
+    let (from, index, target, pay) = (*from, *index, *target, *pay);
     let Some(card) = source_card(s, seat, from) else {
         return;
     };
@@ -275,6 +283,7 @@ pub(crate) fn use_skill<L: EventLog<Event>>(
     };
     match skill.cost {
         Cost::ManaCost(_) => mana::pay(s, seat, pay, false),
+        Cost::DiscardAnyMana(_) if !discard.is_empty() => mana::discard_at(s, seat, discard),
         Cost::DiscardAnyMana(_) => mana::discard_any(s, seat, pay),
         Cost::None => {}
     }

@@ -61,6 +61,14 @@ pub fn legal(s: &State, seat: Seat, choice: Choice) -> bool {
     legal_actions_for(s, seat).contains(&Action::new(seat, choice))
 }
 
+/// Whether `seat` may summon the Extra `name` now, in any way.
+pub fn can_summon(s: &State, seat: Seat, name: &str) -> bool {
+    let card = id(s, name);
+    legal_actions_for(s, seat)
+        .iter()
+        .any(|a| matches!(a.choice, Choice::SummonExtra { card: c, .. } if c == card))
+}
+
 /// Passes while a window is open.
 pub fn pass_window(mut s: State) -> State {
     while let Pending::Window { seat } = s.pending() {

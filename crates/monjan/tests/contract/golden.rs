@@ -14,7 +14,7 @@ fn golden_playthroughs_are_reproduced() {
         (
             "three_players.json",
             Config {
-                player_count: 3,
+                num_players: 3,
                 ..Config::default()
             },
             22,

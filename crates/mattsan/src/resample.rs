@@ -53,7 +53,11 @@ pub(crate) fn resample(s: &State, observer: Observer, rng: &mut GameRng) -> Stat
         if !observer.is(seat) {
             redeal(&mut t, seat, observer, rng);
         }
-        field::player_mut(&mut t, seat).deck.shuffle(rng);
+        // Sorted first: the new order must not depend on the old one, which the observer
+        // does not know (not even of its own deck).
+        let deck = &mut field::player_mut(&mut t, seat).deck;
+        deck.as_mut_slice().sort_unstable();
+        deck.shuffle(rng);
     }
     t
 }

@@ -3,13 +3,15 @@
 //! configuration are used; a card the viewer may not identify is only called "face-down".
 
 use crate::action::{Action, Choice};
+use crate::card_text;
 use crate::cards::{CardDef, CardId, CardSet, DefId, Selector, Stat};
-use crate::config::Config;
+use crate::config::{Config, DeckChoice};
 use crate::event::{Event, LossReason};
 use crate::game::Mattsan;
 use crate::state::{Loc, Pending, Step, WindowEvent, WindowKind};
 use crate::view::{CardView, SlotView, View};
-use fuda_core::{Outcome, Seat, TextUi};
+use fuda_core::{CardText, Outcome, Seat, TextUi};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Card definitions of a configuration, by card id: the card grid (MS-D6) names every
@@ -26,12 +28,16 @@ impl Names {
         Names { set, grid }
     }
 
-    fn def(&self, c: CardId) -> Option<&CardDef> {
+    fn def_id(&self, c: CardId) -> Option<DefId> {
         let n = self.grid.len();
         if c.index() >= 2 * n {
             return None;
         }
-        self.grid.get(c.index() % n).and_then(|&d| self.set.def(d))
+        self.grid.get(c.index() % n).copied()
+    }
+
+    fn def(&self, c: CardId) -> Option<&CardDef> {
+        self.def_id(c).and_then(|d| self.set.def(d))
     }
 
     /// The card's English name.
@@ -808,6 +814,105 @@ impl TextUi for Mattsan {
             Event::GameOver { outcome } => format!("Game over: {}", outcome_line(outcome)),
         }
     }
+
+    fn explain_action(config: &Config, view: &View, action: &Action) -> String {
+        let n = Names::new(config);
+        let mut out = Self::describe_action(config, view, action);
+        out.push_str(".\n");
+        out.push_str(&what_it_does(config, &n, view, action));
+        let mut shown: Vec<DefId> = Vec::new();
+        for card in involved(view, action) {
+            let Some(d) = n.def_id(card) else { continue };
+            if shown.contains(&d) {
+                continue;
+            }
+            shown.push(d);
+            if let Some(def) = n.set.def(d) {
+                let _ = write!(out, "\n\n{}:\n{}", n.long(card), def.rules_text());
+            }
+        }
+        out
+    }
+
+    fn cards(config: &Config) -> Vec<CardText> {
+        let n = Names::new(config);
+        let per_seat = n.grid.len();
+        let grid = &n.grid;
+        n.set
+            .defs()
+            .iter()
+            .enumerate()
+            .map(|(i, def)| {
+                let d = DefId(i as u16);
+                let ids = (0..2)
+                    .flat_map(|seat| {
+                        grid.iter()
+                            .enumerate()
+                            .filter(move |(_, g)| **g == d)
+                            .map(move |(j, _)| CardId((seat * per_seat + j) as u16))
+                    })
+                    .collect();
+                CardText {
+                    key: def.id().to_string(),
+                    name: def.name_en().to_string(),
+                    kind: kind_word(def).to_string(),
+                    stats: stats(def),
+                    text: def.rules_text(),
+                    ids,
+                }
+            })
+            .collect()
+    }
+
+    /// The deck each seat plays: `deck A` for the sample set's list `a`, a named list by
+    /// its name, `custom deck (30 cards)` for a list given in the configuration. Only the
+    /// deck's name, never its contents (deck lists are private by default, MS-D3).
+    fn seat_label(config: &Config, seat: Seat) -> Option<String> {
+        match config.decks.get(seat.index())? {
+            DeckChoice::Named(name) if name.chars().count() == 1 => {
+                Some(format!("deck {}", name.to_uppercase()))
+            }
+            DeckChoice::Named(name) => Some(format!("deck {name}")),
+            DeckChoice::List(list) => Some(format!("custom deck ({})", cards_word(list.len()))),
+        }
+    }
+
+    fn legend() -> &'static str {
+        LEGEND
+    }
+
+    /// Main-step and setup menus are grouped by the card in hand they play, then by the
+    /// field card they use, then battle actions and the end of the turn; other decisions
+    /// (the soul charge, responses, targets) are short and left ungrouped.
+    fn menu_group(config: &Config, view: &View, action: &Action) -> Option<String> {
+        let n = Names::new(config);
+        let me = action.seat;
+        match &action.choice {
+            Choice::SetupBattlefield { card }
+            | Choice::SetupBench { card, .. }
+            | Choice::PlaceUnit { card, .. }
+            | Choice::PlaceTrap { card, .. }
+            | Choice::UseTrump { card }
+            | Choice::PlaceTerrain { card, .. } => {
+                Some(format!("{} from your hand", n.name(*card)))
+            }
+            Choice::SetupCommit => Some("Finish the setup".into()),
+            Choice::FlipUnit { bench } | Choice::ActivateTrap { bench }
+                if view.pending == (Pending::Main { seat: me }) =>
+            {
+                Some(format!("Your bench {}", u16::from(*bench) + 1))
+            }
+            Choice::UseTerrain { loc: l } if view.pending == (Pending::Main { seat: me }) => {
+                Some(format!("Your {}", loc(*l)))
+            }
+            Choice::Attack
+            | Choice::UseSpecial { .. }
+            | Choice::UseSuperSpecial { .. }
+            | Choice::Swap { .. } => Some("Battle action".into()),
+            Choice::EndTurn => Some("End the turn".into()),
+            _ => None,
+        }
+    }
 }
 
 fn capitalise(s: &str) -> String {
@@ -815,5 +920,325 @@ fn capitalise(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
+    }
+}
+
+/// What every symbol and word of [`TextUi::render_view`]'s board means.
+const LEGEND: &str = "\
+── Mattsan ── turn N · P0's turn · step: the turn number, whose turn it is and the step of the turn
+P1 went first (rolls P0–P1: 5–6): who went first, from the dice each seat rolled
+┌ … └: one player's side of the table; (you) marks the seat you play
+in hand · deck · discard: how many cards are in that player's hand, deck and discard pile
+soul U upright, S sideways: soul-charge cards; each upright one pays for one trump, and sideways ones turn upright in their owner's step 2
+bench capacity: how many bench locations that player has (3, changed by some cards)
+│ battlefield: the location of the unit that fights; │ bench N: a reserve location (units, face-down traps)
+Name · HP c/m: a face-up unit with c HP left of its m max HP (c = m minus its damage counters; at 0 it is defeated)
+ATK · DEF: the unit's attack and defence now, modifiers included; an attack deals 2 damage if the attacker's ATK is above the target's DEF, else 1
+EX n: EX counters (a super special move puts one on its unit; most super moves cannot be used while it has one)
+under it: cards stacked under the unit
+[terrain Name]: a terrain under that location, always face-up; it works only while a face-up unit is on it; \", sideways\" means it has been used and waits for its owner's step 2
+face-down Name: a face-down card only you can identify (yours, or one you peeked at)
+a face-down card: a face-down unit or trap you cannot identify
+(empty): nothing at that location
+—: an empty list
+discard top: the top card of the discard pile (face-up, everyone sees it)
+your soul-charge cards: your own soul-charge cards; (sideways) marks the ones already used this turn
+revealed at the mulligan: cards that player showed for a mulligan
+Attack under way / Trump being resolved / In use: what the current response window is about
+Dice this turn: N dice → total, each roll of this turn
+Your hand: the cards in your hand (only you see them)";
+
+fn kind_word(def: &CardDef) -> &'static str {
+    match def {
+        CardDef::Unit { .. } => "unit",
+        CardDef::Trump { .. } => "trump",
+        CardDef::Trap { .. } => "trap",
+        CardDef::Terrain { .. } => "terrain",
+    }
+}
+
+/// A card's numbers and attributes by name, for [`CardText::stats`].
+fn stats(def: &CardDef) -> BTreeMap<String, serde_json::Value> {
+    let mut out = BTreeMap::new();
+    let mut put = |k: &str, v: serde_json::Value| {
+        out.insert(k.to_string(), v);
+    };
+    put("deck_limit", def.deck_limit().into());
+    match def {
+        CardDef::Unit {
+            max_hp,
+            atk,
+            def,
+            soul,
+            name_ja,
+            ..
+        } => {
+            put("max_hp", (*max_hp).into());
+            put("atk", (*atk).into());
+            put("def", (*def).into());
+            put("soul", (*soul).into());
+            if let Some(ja) = name_ja {
+                put("name_ja", ja.clone().into());
+            }
+        }
+        CardDef::Trump { name_ja, .. }
+        | CardDef::Trap { name_ja, .. }
+        | CardDef::Terrain { name_ja, .. } => {
+            if let Some(ja) = name_ja {
+                put("name_ja", ja.clone().into());
+            }
+        }
+    }
+    if let CardDef::Terrain { placement, .. } = def {
+        put(
+            "placement",
+            serde_json::to_value(placement).unwrap_or_default(),
+        );
+    }
+    out
+}
+
+/// The card at a location, when the viewer may identify it.
+fn visible(view: &View, seat: Seat, l: Loc) -> Option<CardId> {
+    match &slot(view, seat, l)?.occupant {
+        Some(CardView::FaceUp { card, .. } | CardView::FaceDown { card: Some(card) }) => {
+            Some(*card)
+        }
+        _ => None,
+    }
+}
+
+/// The card whose effect the pending decision belongs to, if any.
+fn pending_source(view: &View) -> Option<CardId> {
+    match view.pending {
+        Pending::ChooseTarget { source, .. } | Pending::May { source, .. } => Some(source),
+        _ => None,
+    }
+}
+
+/// The cards an action involves, whose rules text [`TextUi::explain_action`] shows.
+fn involved(view: &View, action: &Action) -> Vec<CardId> {
+    let me = action.seat;
+    let opp = Seat(1 - me.0.min(1));
+    let mut out = Vec::new();
+    let terrain = |l: Loc| slot(view, me, l).and_then(|s| s.terrain).map(|t| t.card);
+    match &action.choice {
+        Choice::SetupBattlefield { card }
+        | Choice::SetupBench { card, .. }
+        | Choice::SoulCharge { card }
+        | Choice::PlaceUnit { card, .. }
+        | Choice::PlaceTrap { card, .. }
+        | Choice::UseTrump { card }
+        | Choice::PlaceTerrain { card, .. }
+        | Choice::RefillFromHand { card }
+        | Choice::DiscardForCost { card }
+        | Choice::DiscardFromHand { card } => out.push(*card),
+        Choice::ResolveStart { source, .. } | Choice::DeclineStart { source, .. } => {
+            out.push(*source);
+        }
+        Choice::FlipUnit { bench }
+        | Choice::ActivateTrap { bench }
+        | Choice::Swap { bench }
+        | Choice::Refill { bench } => out.extend(visible(view, me, Loc::Bench(*bench))),
+        Choice::UseTerrain { loc: l } => out.extend(terrain(*l)),
+        Choice::Attack => {
+            out.extend(visible(view, me, Loc::Battlefield));
+            out.extend(visible(view, opp, Loc::Battlefield));
+        }
+        Choice::UseSpecial { .. } | Choice::UseSuperSpecial { .. } => {
+            out.extend(visible(view, me, Loc::Battlefield));
+        }
+        Choice::NextDefeat { loc: l } => out.extend(visible(view, me, *l)),
+        Choice::Target { side, loc: l } => {
+            out.extend(pending_source(view));
+            out.extend(visible(view, *side, *l));
+        }
+        Choice::Accept | Choice::Decline => out.extend(pending_source(view)),
+        Choice::Pass | Choice::SetupCommit | Choice::ReturnSoul | Choice::SkipSoulCharge => {}
+        Choice::EndTurn => {}
+    }
+    // In a response window, what is being responded to.
+    if matches!(view.pending, Pending::Respond { .. }) {
+        if let Some((trump, _)) = view.trump {
+            out.push(trump);
+        }
+        if let Some(a) = &view.attack {
+            out.push(a.attacker);
+        }
+    }
+    out
+}
+
+/// What an action does under the rules, in a sentence or two.
+fn what_it_does(config: &Config, n: &Names, view: &View, action: &Action) -> String {
+    let me = action.seat;
+    let bf_def = || visible(view, me, Loc::Battlefield).and_then(|u| n.def(u));
+    let move_of = |index: u8, is_super: bool| match bf_def() {
+        Some(CardDef::Unit {
+            specials, supers, ..
+        }) => {
+            let list = if is_super { supers } else { specials };
+            list.get(usize::from(index))
+                .map(|m| card_text::move_text(m, is_super))
+        }
+        _ => None,
+    };
+    let setup = format!(
+        "In the setup each player secretly sets one unit face down on the battlefield and up \
+         to {} units or traps face down on the bench; when both have finished, both battlefield \
+         units turn face-up together (their on-face-up abilities do not trigger then).",
+        config.setup_bench_max
+    );
+    match &action.choice {
+        Choice::SetupBattlefield { .. } | Choice::SetupBench { .. } => setup,
+        Choice::SetupCommit => {
+            "Ends your setup placement; when both players have finished, the battlefield units \
+             are revealed and the first player's turn begins."
+                .into()
+        }
+        Choice::SoulCharge { .. } => format!(
+            "The card goes face down and upright into your soul charge ({} per turn); each \
+             upright soul-charge card pays for one trump, and a used (sideways) one turns upright \
+             in your next step 2. Your opponent does not learn which card it was.",
+            cards_word(usize::from(config.soul_charge_per_turn))
+        ),
+        Choice::ReturnSoul => {
+            "Instead of charging, every one of your soul-charge cards goes back to your hand."
+                .into()
+        }
+        Choice::SkipSoulCharge => "You charge nothing this turn.".into(),
+        Choice::ResolveStart { source, effect } => {
+            let text = n
+                .def(*source)
+                .and_then(|d| d.effect_lists().get(usize::from(*effect)).copied())
+                .map_or_else(String::new, card_text::effects);
+            format!("This start-of-turn effect resolves now: {text}")
+        }
+        Choice::DeclineStart { .. } => "This optional start-of-turn effect is skipped.".into(),
+        Choice::PlaceUnit { face_up: true, .. } => format!(
+            "The unit goes on your bench face-up{}.",
+            if config.face_up_placement_triggers_flip {
+                "; that counts as turning face-up, so its on-face-up abilities trigger"
+            } else {
+                " (its on-face-up abilities do not trigger under this configuration)"
+            }
+        ),
+        Choice::PlaceUnit { face_up: false, .. } => {
+            "The unit goes on your bench face down: your opponent sees only a face-down card. You \
+             may turn it face-up in a later main step (its on-face-up abilities trigger then)."
+                .into()
+        }
+        Choice::FlipUnit { .. } => {
+            "The unit turns face-up for good and its on-face-up abilities trigger.".into()
+        }
+        Choice::PlaceTrap { .. } => format!(
+            "The trap goes on your bench face down; you may turn it face-up when its trigger \
+             happens{}, and after taking effect it goes to the discard pile.",
+            if config.trap_usable_turn_set {
+                ", even this turn"
+            } else {
+                ", from your next turn on"
+            }
+        ),
+        Choice::UseTrump { card } => {
+            let cost = match n.def(*card) {
+                Some(CardDef::Trump { cost, .. }) if !cost.is_empty() => {
+                    format!(
+                        " and pay its cost now ({}; never refunded)",
+                        card_text::costs(cost, true)
+                    )
+                }
+                _ => String::new(),
+            };
+            format!(
+                "Turn one upright soul-charge card sideways{cost}; your opponent may respond, \
+                 then the trump takes effect and goes to the discard pile."
+            )
+        }
+        Choice::PlaceTerrain { loc: l, .. } => format!(
+            "The terrain goes face-up on your {}, under whatever is there (no soul charge \
+             needed); a terrain already there goes to the discard pile.",
+            loc(*l)
+        ),
+        Choice::UseTerrain { loc: l } => {
+            let text = slot(view, me, *l)
+                .and_then(|s| s.terrain)
+                .and_then(|t| n.def(t.card))
+                .map_or_else(String::new, |d| match d {
+                    CardDef::Terrain { effect, .. } => card_text::effects(effect),
+                    _ => String::new(),
+                });
+            format!(
+                "The terrain turns sideways (upright again in your next step 2) and takes \
+                 effect: {text}"
+            )
+        }
+        Choice::ActivateTrap { bench } => {
+            let text = visible(view, me, Loc::Bench(*bench))
+                .and_then(|c| n.def(c))
+                .map_or_else(String::new, |d| match d {
+                    CardDef::Trap { effect, .. } => card_text::effects(effect),
+                    _ => String::new(),
+                });
+            format!("The trap turns face-up, takes effect and goes to the discard pile: {text}")
+        }
+        Choice::Attack => {
+            "Your battle action: your battlefield unit attacks the enemy battlefield unit. After \
+             a response window the target takes 2 damage if your unit's ATK is above its DEF, \
+             else 1 (traps and terrains may change it)."
+                .into()
+        }
+        Choice::UseSpecial { index } => move_of(*index, false).unwrap_or_else(|| {
+            "Your battle action: a special move of your battlefield unit.".into()
+        }),
+        Choice::UseSuperSpecial { index } => move_of(*index, true).unwrap_or_else(|| {
+            "Your battle action: a super special move of your battlefield unit.".into()
+        }),
+        Choice::Swap { .. } => {
+            "Your battle action: the bench unit comes to the battlefield face-up (a face-down one \
+             triggers its on-face-up abilities) and your battlefield unit takes its bench \
+             location; damage and EX counters move with the units, terrains stay."
+                .into()
+        }
+        Choice::EndTurn => "Your turn ends and your opponent's begins.".into(),
+        Choice::Pass => {
+            "You do not respond; when both players have passed in a row, the window closes and \
+             the game goes on."
+                .into()
+        }
+        Choice::Refill { .. } => {
+            "Your battlefield is empty: this bench unit moves there and is face-up (its \
+             on-face-up abilities trigger if it was face-down)."
+                .into()
+        }
+        Choice::RefillFromHand { .. } => {
+            "Your battlefield is empty: this unit from your hand goes there face-up.".into()
+        }
+        Choice::NextDefeat { .. } => {
+            "Several of your units are defeated at once: this one is handled next (it goes to \
+             the discard pile, then you draw as many cards as its soul)."
+                .into()
+        }
+        Choice::DiscardForCost { .. } => {
+            "This card goes to your discard pile to pay the cost of the card being used.".into()
+        }
+        Choice::DiscardFromHand { .. } => {
+            "An effect makes you discard: this card goes to your discard pile.".into()
+        }
+        Choice::Target { .. } => match pending_source(view) {
+            Some(s) => format!("This is the target of {}'s effect.", n.name(s)),
+            None => "This is the effect's target.".into(),
+        },
+        Choice::Accept | Choice::Decline => {
+            let verb = if action.choice == Choice::Accept {
+                "applies"
+            } else {
+                "skips"
+            };
+            match pending_source(view) {
+                Some(s) => format!("This {verb} {}'s optional effect (“may”).", n.name(s)),
+                None => format!("This {verb} the optional effect."),
+            }
+        }
     }
 }

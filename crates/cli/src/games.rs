@@ -30,11 +30,7 @@ positions_game!(CreatureClash);
 positions_game!(Uzumajin);
 positions_game!(Mattsan);
 
-impl CliGame for Monjan {
-    fn from_position(_text: &str) -> Result<Self::State, String> {
-        Err("Monjan positions are not available in this build yet".into())
-    }
-}
+positions_game!(Monjan);
 
 /// Code that runs for any game: written once, generically, and called by [`with_game`]
 /// with the game named on the command line.

@@ -188,3 +188,39 @@ fn simulate_statistics_do_not_depend_on_threads() {
     let out = fuda(&["simulate", "--games", "0"], "");
     assert!(out.status.success() && text(&out).contains("no games played"));
 }
+
+/// Issue 11 item 3 with positions: `--position FILE` starts each game from its example
+/// position, and the game saved on quit replays from that position.
+#[test]
+fn play_starts_from_each_example_position_and_saves_it() {
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/positions");
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
+        let position = format!("{docs}/{game}.json");
+        let file =
+            std::env::temp_dir().join(format!("fuda-pos-{game}-{}.json", std::process::id()));
+        let file = file.to_str().expect("path");
+        let args = [
+            "play",
+            "--game",
+            game,
+            "--position",
+            &position,
+            "--bots",
+            "random",
+        ];
+        let out = fuda(&[&args[..], &["--save", file]].concat(), "1\nq\n");
+        assert!(
+            out.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text(&out).contains("Saved the game"), "{game}");
+        let out = fuda(&["replay", file], "");
+        assert!(
+            out.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let _ = std::fs::remove_file(file);
+    }
+}

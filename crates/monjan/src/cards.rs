@@ -376,6 +376,17 @@ impl CardDef {
     }
 }
 
+/// A card label split into its key and copy number: `"it_brawler#2"` → (`it_brawler`,
+/// `Some(2)`); a label without a numeric `#k` suffix is all key.
+pub fn split_label(label: &str) -> (&str, Option<usize>) {
+    match label.rsplit_once('#') {
+        Some((key, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+            (key, Some(k.parse().unwrap_or(usize::MAX)))
+        }
+        _ => (label, None),
+    }
+}
+
 /// Two-letter attribute code used in the spec (`Fi`, `Wa`, `Ea`, `Wi`, `Ne`).
 pub fn attr_short(a: Attribute) -> &'static str {
     match a {
@@ -897,6 +908,26 @@ impl CardSet {
                 .filter(|c| self.info(*c).is_some_and(|i| usize::from(i.def) == d))
                 .collect(),
             None => Vec::new(),
+        }
+    }
+
+    /// The card a label names: `"key"` is the first copy of that key (in id order),
+    /// `"key#k"` its k-th copy (1-based). The labels of [`CardSet::label_of`] name each
+    /// instance uniquely.
+    pub fn named(&self, label: &str) -> Option<CardId> {
+        let (key, k) = split_label(label);
+        self.instances(key)
+            .get(k.unwrap_or(1).checked_sub(1)?)
+            .copied()
+    }
+
+    /// The unique label of an instance: its key when the key has one copy, else `key#k`.
+    pub fn label_of(&self, card: CardId) -> String {
+        let key = self.id_of(card);
+        let copies = self.instances(key);
+        match copies.iter().position(|c| *c == card) {
+            Some(i) if copies.len() > 1 => format!("{key}#{}", i + 1),
+            _ => key.to_string(),
         }
     }
 

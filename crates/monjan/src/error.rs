@@ -27,9 +27,11 @@ pub enum Error {
         /// The broken invariant.
         message: String,
     },
-    /// A scenario does not describe a valid position.
-    #[error("invalid scenario: {message}")]
+    /// A scenario (a position) is not one the rules can reach, or names a card wrongly.
+    #[error("invalid position, `{field}`: {message}")]
     Scenario {
+        /// The field of the position format that is wrong (e.g. `players[1].hand[2]`).
+        field: String,
         /// What is wrong.
         message: String,
     },
@@ -96,8 +98,9 @@ impl Error {
         }
     }
 
-    pub(crate) fn scenario(message: impl Into<String>) -> Error {
+    pub(crate) fn scenario(field: impl Into<String>, message: impl Into<String>) -> Error {
         Error::Scenario {
+            field: field.into(),
             message: message.into(),
         }
     }

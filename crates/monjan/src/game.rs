@@ -74,6 +74,14 @@ impl Game for Monjan {
     }
 }
 
+impl fuda_core::Positions for Monjan {
+    type Scenario = crate::scenario::Scenario;
+
+    fn from_scenario(scenario: &Self::Scenario) -> Result<State, Error> {
+        scenario.build()
+    }
+}
+
 impl Determinize for Monjan {
     /// Re-deals everything `observer` cannot identify: deck orders, the unknown cards of
     /// other hands, other players' face-down cards and Elements, the unused E/T cards and a

@@ -57,7 +57,11 @@ pub use error::Error;
 pub use event::{redact, DeckKind, Event};
 pub use fuda_core::{Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Monjan;
-pub use scenario::Scenario;
+pub use scenario::{
+    AttackSetup, BattleSetup, CardNames, ColumnSetup, DefenseSetup, ExtraSetup, ForcedOutcome,
+    GuardSetup, HandCard, ManaSetup, OneTurnSetup, PlayerSetup, Rest, Scenario, ShuffleItem, Sides,
+    SkillUseSetup, SlotSetup, Stage, Start, UsesSetup,
+};
 pub use state::{
     Attack, Battle, Column, DefCard, Defense, FieldExtra, Frozen, Guard, Mana, OneTurn, Pending,
     Phase, Player, SlotCard, SlotKind, State, StateData, Supply, Trigger, TurnUse, Window,

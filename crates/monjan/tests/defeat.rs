@@ -103,7 +103,8 @@ fn t35_e13_et_supplies() {
 #[test]
 fn e10_revived_column() {
     let mut sc = scenario(&["frehheim", "mana_station"]);
-    sc.defense(B, Col::M, "n_water_12")
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
         .revived(B, Col::L, 5)
         .mana(
             B,

@@ -3,8 +3,9 @@
 mod common;
 use common::*;
 use fuda_monjan::{
-    apply, new_game, BoardAssignment, CardId, CardSet, CardSetError, Choice, Col, Config, Error,
-    MatchFormat, Seat, State,
+    apply, new_game, AttackSetup, BattleSetup, BoardAssignment, CardId, CardSet, CardSetError,
+    Choice, Col, Config, Error, ForcedOutcome, MatchFormat, Scenario, Seat, ShuffleItem, Stage,
+    Start, State, UsesSetup,
 };
 
 fn game() -> State {
@@ -327,4 +328,254 @@ fn diff(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> String {
         _ if a == b => String::new(),
         _ => format!("{path}: {a} -> {b}; "),
     }
+}
+
+fn position_error(sc: &Scenario) -> (String, String) {
+    match sc.build() {
+        Err(Error::Scenario { field, message }) => (field, message),
+        other => panic!("expected a position error, got {other:?}"),
+    }
+}
+
+/// Issue 9: bad positions are refused with the field and card that are wrong, and nothing
+/// panics: a card twice, an unknown card, unreachable zones, a decision nobody can make,
+/// forced outcomes that cannot fit, sizes beyond the limits.
+#[test]
+fn bad_positions_name_the_field() {
+    let base = || {
+        let mut sc = scenario(&["frehheim", "mana_station"]);
+        sc.defense(A, Col::M, "n_water_13")
+            .defense(B, Col::M, "n_water_12");
+        sc
+    };
+    // A card twice; an unknown card; a copy the set does not have.
+    let mut sc = base();
+    sc.hand(A, &["n_fire_02"]).mana(B, Col::L, &["n_fire_02"]);
+    let (field, message) = position_error(&sc);
+    assert_eq!(field, "players[1].l.mana[0]");
+    assert!(message.contains("n_fire_02"), "{message}");
+    let mut sc = base();
+    sc.hand(A, &["no_such_card"]);
+    assert_eq!(position_error(&sc).0, "players[0].hand[0]");
+    let mut sc = base();
+    sc.hand(A, &["it_brawler#3"]);
+    assert!(position_error(&sc).1.contains("2 copies"));
+    // A card of the wrong kind for its zone; a slot card above the column's maximum.
+    let mut sc = base();
+    sc.mana(A, Col::L, &["it_brawler"]);
+    assert_eq!(position_error(&sc).0, "players[0].l.mana[0]");
+    let mut sc = base();
+    sc.attack(A, Col::L, "n_fire_09");
+    assert!(position_error(&sc).1.contains("maximum"));
+    // Unreachable: no middle defense after round 1, an Extra whose condition fails.
+    let mut sc = scenario(&["frehheim", "mana_station"]);
+    sc.defense(A, Col::M, "n_water_13");
+    assert_eq!(position_error(&sc).0, "players[1].m.defense");
+    let mut sc = base();
+    sc.extra(A, "de_jabberwock");
+    assert_eq!(position_error(&sc).0, "players[0].extra");
+    // Decisions nobody can make: an attacker out of the game, a window holder out, an
+    // edit turn everybody ended, an unguarded attack in W2.
+    let mut sc = scenario(&["frehheim", "mana_station", "ryoko_atelier"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .eliminated(C)
+        .battle(BattleSetup {
+            attacker: C,
+            stage: Stage::W1,
+            order: Some(vec![B, A, C]),
+            attacks: vec![],
+            used: vec![],
+            holder: None,
+            passes: 0,
+            flame: None,
+        });
+    assert_eq!(position_error(&sc).0, "battle.attacker");
+    let mut sc2 = sc.clone();
+    if let Some(b) = sc2.battle.as_mut() {
+        b.attacker = A;
+        b.holder = Some(C);
+    }
+    assert_eq!(position_error(&sc2).0, "battle.holder");
+    let mut sc = base();
+    sc.start(Start::Edit).uses(A, ended()).uses(B, ended());
+    assert_eq!(position_error(&sc).0, "start");
+    let mut sc = base();
+    sc.attack(A, Col::M, "n_fire_05").battle(BattleSetup {
+        attacker: A,
+        stage: Stage::W2,
+        order: None,
+        attacks: vec![AttackSetup {
+            card: "n_fire_05".into(),
+            target: B,
+            bonus: 0,
+            nullified: false,
+            guard: None,
+            done: false,
+            damage: 0,
+        }],
+        used: vec![],
+        holder: None,
+        passes: 0,
+        flame: None,
+    });
+    assert_eq!(position_error(&sc).0, "battle.attacks[0].guard");
+    // Forced outcomes: a die beyond a d6; too many; a shuffle naming an unknown card.
+    let mut sc = base();
+    sc.force_dice(&[7]);
+    assert_eq!(position_error(&sc).0, "forced[0]");
+    let mut sc = base();
+    sc.force_dice(&vec![1; fuda_core::MAX_FORCED + 1]);
+    assert_eq!(position_error(&sc).0, "forced");
+    let mut sc = base();
+    sc.force(ForcedOutcome::Shuffle(vec![ShuffleItem::Card(
+        "zzz".into(),
+    )]));
+    assert_eq!(position_error(&sc).0, "forced[0][0]");
+    // Sizes: more players than seats; a huge name is quoted cut short.
+    let mut sc = base();
+    sc.player_setup(Seat(5));
+    assert_eq!(position_error(&sc).0, "players");
+    let mut sc = base();
+    let long = "x".repeat(100_000);
+    sc.hand(A, &[long.as_str()]);
+    assert!(position_error(&sc).1.len() < 200);
+    // JSON that is not a position names the field.
+    let e = Scenario::from_json(r#"{"players":[{"hand":[{"card":"n_fire_01","bogus":1}]}]}"#)
+        .unwrap_err();
+    assert!(e.to_string().contains("bogus"), "{e}");
+    assert!(Scenario::from_json(r#"{"start":"nowhere"}"#).is_err());
+    // A setup start deals the cards itself.
+    let mut sc = base();
+    sc.start(Start::Setup);
+    assert_eq!(position_error(&sc).0, "start");
+}
+
+fn ended() -> UsesSetup {
+    UsesSetup {
+        ended: true,
+        ..UsesSetup::default()
+    }
+}
+
+/// A forced outcome that meets a draw it does not fit refuses the action that met it and
+/// leaves the state as it was (here a forced reshuffle naming a card that is in a hand).
+#[test]
+fn a_misfit_forced_outcome_refuses_the_action() {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .defeated(A, Col::R)
+        .hand(A, &["n_fire_10"])
+        .discard("n_wind_05")
+        .rest_out_of_game()
+        .start(Start::Edit)
+        .force_dice(&[1])
+        .force(ForcedOutcome::Shuffle(vec![ShuffleItem::Card(
+            "n_fire_10".into(),
+        )]));
+    let s = sc.build().unwrap();
+    let before = s.clone();
+    let e = try_act(
+        &s,
+        A,
+        Choice::UseBoardSkill {
+            side: fuda_monjan::Side::Right,
+            target: fuda_monjan::Target::None,
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(e, Error::ForcedOutcome(_)), "{e}");
+    assert_eq!(s, before);
+    let json = serde_json::to_value(&e).unwrap();
+    assert_eq!(json["kind"], "forced_outcome");
+    // Forced at build time, the same misfit refuses the position.
+    let mut sc2 = sc.clone();
+    sc2.start(Start::OpeningDraws).forced.remove(0);
+    assert!(matches!(sc2.build(), Err(Error::ForcedOutcome(_))));
+}
+
+/// Issue 9: edited position files never panic — random mutations of every test position
+/// and of the docs example (numbers, seats, names, flags, lists) are refused with an error
+/// or build a state that plays on.
+#[test]
+fn mutated_position_files_never_panic() {
+    use fuda_core::GameRng;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir.join("tests/positions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.push(dir.join("../../docs/positions/monjan.json"));
+    let mut rng = GameRng::from_seed(9);
+    let names = [
+        "n_fire_05",
+        "n_water_13",
+        "it_brawler#2",
+        "de_jabberwock",
+        "b_kill_water",
+        "L",
+        "M",
+        "pending",
+        "granted",
+        "w2",
+        "resolve",
+        "battle",
+        "edit",
+        "setup",
+        "",
+    ];
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for _ in 0..60 {
+            let mut m = json.clone();
+            for _ in 0..=rng.below(3) {
+                if rng.below(3) == 0 {
+                    mutate_to_name(&mut m, &mut rng, &names);
+                } else {
+                    mutate(&mut m, &mut rng);
+                }
+            }
+            let Ok(sc) = serde_json::from_value::<Scenario>(m) else {
+                continue;
+            };
+            let Ok(mut s) = sc.build() else {
+                continue;
+            };
+            for _ in 0..10 {
+                let Some(seat) = s.to_act().first() else {
+                    break;
+                };
+                let legal = fuda_monjan::legal_actions_for(&s, seat);
+                assert!(
+                    !legal.is_empty(),
+                    "{}: a built position gets stuck",
+                    file.display()
+                );
+                s = apply(&s, &legal[rng.below(legal.len())]).unwrap();
+            }
+        }
+    }
+}
+
+/// Replaces one random node of `v` with one of `names`.
+fn mutate_to_name(v: &mut serde_json::Value, rng: &mut fuda_core::GameRng, names: &[&str]) {
+    use serde_json::Value;
+    let deeper = rng.below(4) != 0;
+    match v {
+        Value::Object(map) if deeper && !map.is_empty() => {
+            let k = map.keys().nth(rng.below(map.len())).cloned().unwrap();
+            if let Some(next) = map.get_mut(&k) {
+                return mutate_to_name(next, rng, names);
+            }
+        }
+        Value::Array(list) if deeper && !list.is_empty() => {
+            let i = rng.below(list.len());
+            return mutate_to_name(&mut list[i], rng, names);
+        }
+        _ => {}
+    }
+    *v = Value::from(names[rng.below(names.len())]);
 }

@@ -167,8 +167,7 @@ fn t33_alternative_summon() {
         .defense(B, Col::M, "n_water_12")
         .extra(A, "de_jabberwock")
         .mana(A, Col::L, &["n_neutral_01"])
-        .mana(A, Col::M, &["n_water_04", "n_fire_02"])
-        .mana(A, Col::M, &[])
+        .mana(A, Col::M, &["n_fire_02", "n_water_04"])
         .hand(A, &["dt_jabberwock_escort", "it_brawler"]);
     let s = sc.build_edit().unwrap();
     let escort = id(&s, "dt_jabberwock_escort");

@@ -3,8 +3,8 @@
 mod common;
 use common::*;
 use fuda_monjan::{
-    apply, legal_actions_for, new_game, view, Action, BoardAssignment, CardClass, CardSet, Choice,
-    Config, MatchFormat, Observer, Pending, PickMode, Seat, State,
+    apply, legal_actions_for, new_game, view, Action, BoardAssignment, CardClass, CardId, CardSet,
+    Choice, Config, MatchFormat, Observer, Pending, PickMode, Seat, State,
 };
 
 fn hands(s: &State) -> Vec<usize> {
@@ -159,4 +159,40 @@ fn round_one_is_simultaneous() {
             .all(|a| matches!(a.choice, Choice::PlaceInitialDefense { .. })));
     }
     let _ = Action::new(A, Choice::DeclareEnd);
+}
+
+/// MC-3.10 (6), MC-A4: a dealt hand without a number card is dealt again — forced here: the
+/// shuffle puts ten battle cards where P0's deal comes from.
+#[test]
+fn mc_3_10_a_hand_without_number_cards_is_redealt() {
+    use fuda_monjan::{ForcedOutcome, Scenario, ShuffleItem, Start};
+    let c = cfg(MatchFormat::Basic, 2);
+    let battle: Vec<String> = CardSet::sample()
+        .ids()
+        .filter(|x| CardSet::sample().info(*x).unwrap().class == CardClass::Battle)
+        .map(|x| CardSet::sample().label_of(x))
+        .collect();
+    // The deal alternates P0, P1: P0 gets the even places, ten battle cards.
+    let mut top = Vec::new();
+    for (k, b) in battle.iter().take(10).enumerate() {
+        top.push(ShuffleItem::Card(b.clone()));
+        top.push(ShuffleItem::Card(format!("n_water_{:02}", k + 1)));
+    }
+    let mut sc = Scenario::new(&c, 4).unwrap();
+    sc.start(Start::Setup).force(ForcedOutcome::Shuffle(top));
+    let s = sc.build().unwrap();
+    let p0 = &s.player(Seat(0)).unwrap().hand;
+    let first_deal: Vec<CardId> = battle[..10]
+        .iter()
+        .map(|b| s.cards().named(b).unwrap())
+        .collect();
+    assert_ne!(p0, &first_deal, "P0 was dealt again");
+    assert!(p0
+        .iter()
+        .any(|c| s.cards().info(*c).unwrap().class == CardClass::Number));
+    // P1 kept its dealt Water 1–10.
+    for k in 1..=10 {
+        let w = s.cards().named(&format!("n_water_{k:02}")).unwrap();
+        assert!(s.player(Seat(1)).unwrap().hand.contains(&w));
+    }
 }

@@ -38,8 +38,10 @@ fn mc_d1_the_default_configuration_bounds_the_game() {
     let c = Config::default();
     assert_eq!(c.max_rounds, DEFAULT_MAX_ROUNDS);
     assert!(serde_json::from_str::<Config>(r#"{"max_rounds":null}"#).is_err());
-    let mut c = Config::default();
-    c.max_rounds = MAX_ROUNDS_LIMIT + 1;
+    let c = Config {
+        max_rounds: MAX_ROUNDS_LIMIT + 1,
+        ..Config::default()
+    };
     assert!(Monjan::new_game(&c, 1).is_err());
 }
 

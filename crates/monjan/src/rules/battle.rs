@@ -48,6 +48,17 @@ pub(crate) fn guard_units(s: &State, seat: Seat) -> impl Iterator<Item = Unit> +
     attack_units(s, seat).filter(move |u| can_guard(s, seat, *u))
 }
 
+/// MC-6.3: the players in the game by speed, higher first; ties: lower priority number
+/// first, then seat order.
+pub(crate) fn battle_order(s: &State) -> Vec<Seat> {
+    let mut order: Vec<Seat> = s.alive().collect();
+    order.sort_by_key(|x| {
+        let prio = s.board_of(*x).map_or(u8::MAX, |b| b.priority);
+        (Reverse(mana::speed(s, *x)), prio, *x)
+    });
+    order
+}
+
 /// MC-4.4 (1)–(2): reveal, order, first step.
 pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     s.d.phase = Phase::Battle;
@@ -61,12 +72,7 @@ pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
         }
         p.uses.battle_skill = false;
     }
-    let mut order: Vec<Seat> = s.alive().collect();
-    // MC-6.3: higher speed first; ties: lower priority number first, then seat order.
-    order.sort_by_key(|x| {
-        let prio = s.board_of(*x).map_or(u8::MAX, |b| b.priority);
-        (Reverse(mana::speed(s, *x)), prio, *x)
-    });
+    let order = battle_order(s);
     s.d.last_order = order.clone();
     let shown = order.clone();
     log.emit(|| Event::BattleStarted { order: shown });

@@ -14,7 +14,7 @@ use crate::view::{piles_view, player_view};
 use fuda_core::{EventLog, Seat, SeatSet};
 
 /// MC-4.6 (3): the views of the other players and of the shared piles, frozen now.
-fn freeze(s: &mut State) {
+pub(crate) fn freeze(s: &mut State) {
     let players = s.d.players.iter().map(|p| player_view(p, false)).collect();
     let piles = piles_view(s);
     let seen = vec![piles.clone(); s.num_players()];

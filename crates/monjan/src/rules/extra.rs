@@ -26,8 +26,11 @@ fn tops(s: &State, seat: Seat) -> [Top; 3] {
     [top(0), top(1), top(2)]
 }
 
+/// An Extra's summoning condition: its attribute pair and its numbers.
+type ExtraCondition<'a> = (Option<(Attribute, Attribute)>, &'a [u8]);
+
 /// The condition of an Extra card: its attribute pair and its numbers.
-fn condition(s: &State, extra: CardId) -> Option<(Option<(Attribute, Attribute)>, &[u8])> {
+fn condition(s: &State, extra: CardId) -> Option<ExtraCondition<'_>> {
     match s.cards().def(extra) {
         Some(CardDef::Extra {
             attr_pair, numbers, ..

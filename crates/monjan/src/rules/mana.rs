@@ -118,9 +118,10 @@ pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) 
 fn discardable_at(s: &State, seat: Seat, pos: ManaPos) -> bool {
     let c = s.p(seat).col(pos.col);
     let i = usize::from(pos.index);
-    c.mana
-        .get(i)
-        .is_some_and(|m| !m.spent && !(i == 0 && m.element))
+    c.mana.get(i).is_some_and(|m| {
+        let protected = i == 0 && m.element;
+        !m.spent && !protected
+    })
 }
 
 /// MC-D2: every choice of `n` (at most [`crate::cards::MAX_DISCARD_ANY`]) distinct mana

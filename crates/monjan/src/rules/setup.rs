@@ -12,17 +12,26 @@ use std::sync::Arc;
 
 /// A new game: MC-3.10 steps (1)–(3); the rest follows once boards and picks are made.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
-    let rules = Rules::new(config)?;
+    Ok(new_game_with(Rules::new(config)?, GameRng::from_seed(seed)))
+}
+
+/// A new game from validated rules and a generator (which may hold forced outcomes).
+///
+/// Boards and the rock-paper-scissors order are drawn as picks, one seat at a time among
+/// the boards (in set order) or the seats (in seat order) left, so a forced pick reads
+/// plainly: `{"pick": 1}` gives the next seat the second board left.
+pub(crate) fn new_game_with(rules: Rules, mut rng: GameRng) -> State {
+    let config = rules.config.clone();
+    let config = &config;
     let n = rules.n;
-    let mut rng = GameRng::from_seed(seed);
     let mut players: Vec<Player> = (0..n).map(|_| Player::new()).collect();
     let nb = rules.cards.boards().len();
     match &config.board_assignment {
         BoardAssignment::Random => {
             let mut boards: Vec<u8> = (0..nb as u8).collect();
-            rng.shuffle(&mut boards);
-            for (p, b) in players.iter_mut().zip(boards) {
-                p.board = Some(b);
+            for p in players.iter_mut() {
+                let i = rng.below(boards.len());
+                p.board = Some(boards.remove(i));
             }
         }
         BoardAssignment::Fixed(ids) => {
@@ -36,9 +45,14 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
     let draft_boards = config.board_assignment == BoardAssignment::Draft;
     let mut rps: Vec<Seat> = (0..n as u8).map(Seat).collect();
     if picks > 0 || draft_boards {
-        rng.shuffle(&mut rps);
+        // Rock-paper-scissors: the winner among those left takes the next place.
+        let mut left = std::mem::take(&mut rps);
+        while !left.is_empty() {
+            let i = rng.below(left.len());
+            rps.push(left.remove(i));
+        }
     }
-    let et = rules.et_pool()?;
+    let et = rules.et_pool().unwrap_or_default();
     let mut unused: Vec<CardId> = rules
         .cards
         .ids()
@@ -104,7 +118,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
         Some(p) => s.d.pending = p,
         None => run(&mut s, &mut NoEvents),
     }
-    Ok(s)
+    s
 }
 
 /// The board draft, then the picks; `None` when both are done.

@@ -1,30 +1,11 @@
-//! The `serve` example as a separate process: a scripted client plays complete games of
+//! `fuda serve` as a separate process: a scripted client plays complete games of
 //! every game it serves through the pipe (requests in, responses out) and checks that each
 //! outcome and final state equal the same seed and actions replayed in this process.
 
 use fuda_core::{digest, Conformance, Replay};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
-/// The `serve` example built next to this test (`cargo test` builds the examples).
-fn serve_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target dir");
-    let bin = dir
-        .join("examples")
-        .join(format!("serve{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        bin.exists(),
-        "{} is missing: build the examples first",
-        bin.display()
-    );
-    bin
-}
 
 struct Client {
     child: Child,
@@ -35,7 +16,8 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(serve_binary())
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fuda"))
+            .arg("serve")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -150,15 +132,15 @@ fn complete_games_through_the_pipe_match_in_process_play() {
         .collect();
     for name in names.clone() {
         match name {
-            "creature-clash" => check_game::<fuda::creature_clash::CreatureClash>(
+            "creature-clash" => check_game::<fuda_creature_clash::CreatureClash>(
                 &mut client,
                 json!({ "num_players": 3, "turn_limit": 60 }),
                 0..5,
             ),
-            "uzumajin" => check_game::<fuda::uzumajin::Uzumajin>(&mut client, json!({}), 0..5),
-            "mattsan" => check_game::<fuda::mattsan::Mattsan>(&mut client, json!({}), 0..5),
+            "uzumajin" => check_game::<fuda_uzumajin::Uzumajin>(&mut client, json!({}), 0..5),
+            "mattsan" => check_game::<fuda_mattsan::Mattsan>(&mut client, json!({}), 0..5),
             "monjan" => {
-                check_game::<fuda::monjan::Monjan>(&mut client, json!({ "num_players": 3 }), 0..5)
+                check_game::<fuda_monjan::Monjan>(&mut client, json!({ "num_players": 3 }), 0..5)
             }
             other => panic!("served game `{other}` has no check here; add it"),
         }
@@ -176,7 +158,7 @@ fn hostile_lines_get_errors_and_change_nothing() {
     let other = (to_act + 1) % 4;
     let long = format!(
         "{{\"op\":\"games\",\"pad\":\"{}\"}}",
-        "x".repeat(fuda::serve::MAX_LINE_BYTES + 10)
+        "x".repeat(fuda_serve::MAX_LINE_BYTES + 10)
     );
     let cases = [
         ("not json".to_string(), "malformed"),

@@ -20,6 +20,8 @@ pub enum ErrorKind {
     UnknownGameId,
     /// The configuration was refused by the game.
     InvalidConfig,
+    /// The position (a `create` with a `position` field) was refused by the game.
+    InvalidPosition,
     /// The action names another seat than the one acting.
     WrongSeat,
     /// The seat is not at this table.

@@ -7,7 +7,7 @@ use crate::{
     EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES,
     PROTOCOL_VERSION,
 };
-use fuda_core::{Conformance, Observer, TextUi};
+use fuda_core::{Conformance, Observer, Positions, TextUi};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hasher};
@@ -32,7 +32,7 @@ impl Default for ServerBuilder {
 impl ServerBuilder {
     /// Serves game `G`.
     #[must_use]
-    pub fn game<G: Conformance + TextUi>(mut self) -> ServerBuilder {
+    pub fn game<G: Conformance + TextUi + Positions>(mut self) -> ServerBuilder {
         self.games.push(GameEntry::of::<G>());
         self
     }
@@ -256,15 +256,28 @@ impl Server {
     }
 
     fn create(&mut self, req: &mut Request) -> Result<Value, ProtocolError> {
+        let position = req.fields.remove("position").filter(|p| !p.is_null());
+        let has_config = req.fields.get("config").is_some_and(|c| !c.is_null());
         let config = req.take_config()?;
         let entry = self.entry(req.str("game")?)?;
+        let (name, create, from_position) = (entry.name, entry.create, entry.from_position);
+        let seed = req.opt_u64("seed")?;
         self.check_room()?;
-        let seed = match req.opt_u64("seed")? {
-            Some(seed) => seed,
-            None => seed_from_os(),
+        let (session, seed) = match position {
+            // A position carries its own configuration and generator.
+            Some(_) if has_config || seed.is_some() => {
+                return Err(ProtocolError::new(
+                    ErrorKind::Malformed,
+                    "a `position` carries its own configuration and seed: send no `config` \
+                     or `seed` with it",
+                ))
+            }
+            Some(position) => (from_position(position)?, 0),
+            None => {
+                let seed = seed.unwrap_or_else(seed_from_os);
+                (create(config, seed)?, seed)
+            }
         };
-        let (name, create) = (entry.name, entry.create);
-        let session = create(config, seed)?;
         let seats = session.seats();
         let status = status(session.as_ref());
         let game_id = self.open_game(session)?;

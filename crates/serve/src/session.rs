@@ -1,7 +1,9 @@
 //! One open game behind a type-erased interface, so one server holds games of every kind.
 
 use crate::error::{ErrorKind, ProtocolError};
-use fuda_core::{digest, CardText, Conformance, Game, Observer, Outcome, Replay, Seat, TextUi};
+use fuda_core::{
+    digest, CardText, Conformance, Game, Observer, Outcome, Positions, Replay, Seat, TextUi,
+};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -114,7 +116,19 @@ fn json_bytes<T: Serialize>(value: &T) -> usize {
     count.0
 }
 
-impl<G: Conformance + TextUi> Session<G> {
+impl<G: Conformance + TextUi + Positions> Session<G> {
+    /// A game begun from a position in the game's position format (its `Positions`
+    /// scenario, as in `docs/positions/<game>.md`), which carries its own configuration and
+    /// generator; its replay starts from the built state.
+    pub fn from_position(position: Value) -> Result<Session<G>, ProtocolError> {
+        let invalid = |message: String| ProtocolError::new(ErrorKind::InvalidPosition, message);
+        let scenario: G::Scenario =
+            serde_json::from_value(position).map_err(|e| invalid(e.to_string()))?;
+        let state = G::from_scenario(&scenario).map_err(|e| invalid(e.to_string()))?;
+        let config_bytes = json_bytes(G::config(&state));
+        Ok(Session::begin(state.clone(), 0, Some(state), config_bytes))
+    }
+
     /// A new game from a JSON configuration (missing fields take their defaults).
     pub fn create(config: Value, seed: u64) -> Result<Session<G>, ProtocolError> {
         let config_bytes = json_bytes(&config);
@@ -222,7 +236,7 @@ pub(crate) fn parse_config<G: Game>(config: Value) -> Result<G::Config, Protocol
         .map_err(|e| ProtocolError::new(ErrorKind::InvalidConfig, e.to_string()))
 }
 
-impl<G: Conformance + TextUi> DynSession for Session<G> {
+impl<G: Conformance + TextUi + Positions> DynSession for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -344,17 +358,20 @@ pub(crate) struct GameEntry {
     pub name: &'static str,
     pub default_config: Value,
     pub create: fn(Value, u64) -> Result<Box<dyn DynSession>, ProtocolError>,
+    /// A game begun from a position file.
+    pub from_position: fn(Value) -> Result<Box<dyn DynSession>, ProtocolError>,
     pub load: fn(&Value) -> Result<Box<dyn DynSession>, ProtocolError>,
     /// The cards of the card set of a configuration.
     pub cards: fn(Value) -> Result<Vec<CardText>, ProtocolError>,
 }
 
 impl GameEntry {
-    pub fn of<G: Conformance + TextUi>() -> GameEntry {
+    pub fn of<G: Conformance + TextUi + Positions>() -> GameEntry {
         GameEntry {
             name: G::NAME,
             default_config: to_value(&G::Config::default()),
             create: |config, seed| Ok(Box::new(Session::<G>::create(config, seed)?)),
+            from_position: |position| Ok(Box::new(Session::<G>::from_position(position)?)),
             load: |replay| Ok(Box::new(Session::<G>::load(replay)?)),
             cards: |config| Ok(G::cards(&parse_config::<G>(config)?)),
         }

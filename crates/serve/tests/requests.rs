@@ -420,3 +420,50 @@ fn issue_11_num_players_in_every_game() {
         );
     }
 }
+
+/// Issue 9: `create` with a `position` field opens a game at a built position (each game's
+/// example `docs/positions/<game>.json`), plays on from it, and exports a replay that
+/// starts there and loads back to the same game.
+#[test]
+fn issue_9_create_opens_a_position_file_in_every_game() {
+    let mut server = server();
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
+        let path = format!("{}/../../docs/positions/{game}.json", env!("CARGO_MANIFEST_DIR"));
+        let position: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let created = ok(
+            &mut server,
+            json!({ "op": "create", "game": game, "position": position }),
+        );
+        let id = created["game_id"].as_str().unwrap().to_string();
+        assert!(created["status"]["outcome"].is_null(), "{game}: {created}");
+        play(&mut server, &id, 3);
+        let exported = call(
+            &mut server,
+            &json!({ "op": "replay", "game_id": id, "include_hidden": true }),
+        );
+        let replay = exported["result"]["replay"].clone();
+        assert!(replay["start"].is_object(), "{game}: {exported:.300}");
+        let loaded = ok(&mut server, json!({ "op": "load", "replay": replay }));
+        let steps = loaded["steps"].as_u64().unwrap();
+        assert!(steps >= 1, "{game}: {loaded}");
+    }
+}
+
+/// Issue 9: a position that is not one (an unknown card, a malformed file) is refused with
+/// `invalid_position`; a position sent with a `config` or `seed` is malformed (it carries
+/// its own); nothing is opened.
+#[test]
+fn issue_9_bad_positions_are_refused_by_kind() {
+    let mut server = server();
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
+        for position in [json!({"no_such_field": 1}), json!([1, 2]), json!("x")] {
+            let request = json!({ "op": "create", "game": game, "position": position });
+            assert_eq!(error_kind(&mut server, &request), "invalid_position", "{request}");
+        }
+        let request = json!({ "op": "create", "game": game, "position": {}, "seed": 3 });
+        assert_eq!(error_kind(&mut server, &request), "malformed", "{request}");
+    }
+    let list = ok(&mut server, json!({ "op": "list" }));
+    assert_eq!(list["open"], json!([]));
+}

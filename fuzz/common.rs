@@ -8,9 +8,9 @@
 #![allow(dead_code)] // each target uses one item
 
 use fuda_creature_clash::CreatureClash;
-use fuda_serve::Server;
 use fuda_mattsan::Mattsan;
 use fuda_monjan::Monjan;
+use fuda_serve::Server;
 use fuda_testkit::{load_card_set, load_config, load_replay, load_state, Loader};
 use fuda_uzumajin::Uzumajin;
 

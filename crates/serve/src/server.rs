@@ -231,10 +231,9 @@ impl Server {
         self.check_room()?;
         let bytes = session.bytes();
         if self.used_bytes.saturating_add(bytes) > self.memory_budget {
-            return Err(self.over_budget(&format!(
-                "this game would hold about {}",
-                megabytes(bytes)
-            )));
+            return Err(
+                self.over_budget(&format!("this game would hold about {}", megabytes(bytes)))
+            );
         }
         let id = format!("g{}", self.next_id);
         self.next_id += 1;

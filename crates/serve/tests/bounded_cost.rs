@@ -43,7 +43,10 @@ impl Bench {
     /// Sends `request` to both servers; returns the reply (the same from both).
     fn send(&mut self, what: &str, request: &Value) -> Value {
         let line = request.to_string();
-        assert!(line.len() <= MAX_LINE_BYTES, "{what}: the test line is too long");
+        assert!(
+            line.len() <= MAX_LINE_BYTES,
+            "{what}: the test line is too long"
+        );
         let mut best = Duration::MAX;
         let mut replies = Vec::new();
         for server in &mut self.servers {
@@ -60,8 +63,11 @@ impl Bench {
     /// Prints the slowest replies and fails, naming the game and the finding, if any reply
     /// took longer than the budget.
     fn report(mut self, game: &str, finding: &str) {
-        self.times.sort_by(|a, b| b.0.cmp(&a.0));
-        println!("{game}, issue 10 {finding}: {} requests, slowest:", self.times.len());
+        self.times.sort_by_key(|t| std::cmp::Reverse(t.0));
+        println!(
+            "{game}, issue 10 {finding}: {} requests, slowest:",
+            self.times.len()
+        );
         for (time, what) in self.times.iter().take(5) {
             println!("  {:>8.2} ms  {what}", time.as_secs_f64() * 1e3);
         }
@@ -140,7 +146,10 @@ fn finding_1(game: &str) {
         "create, a card set with a mistyped field and unknown keys",
         &json!({ "op": "create", "game": game, "seed": 1, "config": config }),
     );
-    assert_eq!(reply["error"]["kind"], "invalid_config", "{game}: {reply:.300}");
+    assert_eq!(
+        reply["error"]["kind"], "invalid_config",
+        "{game}: {reply:.300}"
+    );
 
     let mut config = Map::new();
     config.insert("num_players".into(), json!("two"));
@@ -149,7 +158,10 @@ fn finding_1(game: &str) {
         "create, a configuration with a mistyped field and unknown keys",
         &json!({ "op": "create", "game": game, "seed": 1, "config": config }),
     );
-    assert_eq!(reply["error"]["kind"], "invalid_config", "{game}: {reply:.300}");
+    assert_eq!(
+        reply["error"]["kind"], "invalid_config",
+        "{game}: {reply:.300}"
+    );
     bench.report(game, "finding 1 (quadratic error path)");
 }
 

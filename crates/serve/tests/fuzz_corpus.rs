@@ -27,30 +27,46 @@ fn serve_corpus_replays_without_violations() {
             panic!("{}: {report}", path.display());
         }
     }
-    assert!(files.len() >= 10, "the corpus holds inputs: {}", files.len());
+    assert!(
+        files.len() >= 10,
+        "the corpus holds inputs: {}",
+        files.len()
+    );
 }
 
 #[test]
 fn creature_clash_load_corpus_replays_without_violations() {
-    let ran = fuda_testkit::run_load_corpus::<fuda_creature_clash::CreatureClash>(&corpus("creature_clash_load"), common::CREATURE_CLASH);
+    let ran = fuda_testkit::run_load_corpus::<fuda_creature_clash::CreatureClash>(
+        &corpus("creature_clash_load"),
+        common::CREATURE_CLASH,
+    );
     assert!(ran >= 4, "the corpus holds inputs: {ran}");
 }
 
 #[test]
 fn uzumajin_load_corpus_replays_without_violations() {
-    let ran = fuda_testkit::run_load_corpus::<fuda_uzumajin::Uzumajin>(&corpus("uzumajin_load"), common::UZUMAJIN);
+    let ran = fuda_testkit::run_load_corpus::<fuda_uzumajin::Uzumajin>(
+        &corpus("uzumajin_load"),
+        common::UZUMAJIN,
+    );
     assert!(ran >= 4, "the corpus holds inputs: {ran}");
 }
 
 #[test]
 fn mattsan_load_corpus_replays_without_violations() {
-    let ran = fuda_testkit::run_load_corpus::<fuda_mattsan::Mattsan>(&corpus("mattsan_load"), common::MATTSAN);
+    let ran = fuda_testkit::run_load_corpus::<fuda_mattsan::Mattsan>(
+        &corpus("mattsan_load"),
+        common::MATTSAN,
+    );
     assert!(ran >= 4, "the corpus holds inputs: {ran}");
 }
 
 #[test]
 fn monjan_load_corpus_replays_without_violations() {
-    let ran = fuda_testkit::run_load_corpus::<fuda_monjan::Monjan>(&corpus("monjan_load"), common::MONJAN);
+    let ran = fuda_testkit::run_load_corpus::<fuda_monjan::Monjan>(
+        &corpus("monjan_load"),
+        common::MONJAN,
+    );
     assert!(ran >= 4, "the corpus holds inputs: {ran}");
 }
 
@@ -113,35 +129,71 @@ fn playthrough<G: fuda_core::Conformance>(
 fn seeds<G: fuda_core::Conformance>(target: &str) {
     let default = G::Config::default();
     let mut rng = fuda_core::GameRng::from_seed(1);
-    let configs = [default.clone(), G::random_config(&mut rng), G::random_config(&mut rng)];
+    let configs = [
+        default.clone(),
+        G::random_config(&mut rng),
+        G::random_config(&mut rng),
+    ];
     for (i, config) in configs.iter().enumerate() {
-        write(target, &format!("seed-config-{i}"), Some(2), serde_json::to_string(config).unwrap().as_bytes());
+        write(
+            target,
+            &format!("seed-config-{i}"),
+            Some(2),
+            serde_json::to_string(config).unwrap().as_bytes(),
+        );
         let (states, replay) = playthrough::<G>(config, i as u64, 40);
         for (k, state) in states.iter().enumerate().step_by(13) {
-            write(target, &format!("seed-state-{i}-{k:02}"), Some(0), state.as_bytes());
+            write(
+                target,
+                &format!("seed-state-{i}-{k:02}"),
+                Some(0),
+                state.as_bytes(),
+            );
         }
-        write(target, &format!("seed-replay-{i}"), Some(1), replay.as_bytes());
+        write(
+            target,
+            &format!("seed-replay-{i}"),
+            Some(1),
+            replay.as_bytes(),
+        );
     }
-    write(target, "seed-card-set", Some(3), sample_set(G::NAME).as_bytes());
+    write(
+        target,
+        "seed-card-set",
+        Some(3),
+        sample_set(G::NAME).as_bytes(),
+    );
 }
 
 fn serve_seeds() {
     let games = ["creature-clash", "uzumajin", "mattsan", "monjan"];
     for (i, game) in games.iter().enumerate() {
-        let mut lines = vec![
-            format!(r#"{{"id":1,"op":"create","game":"{game}","seed":{i}}}"#),
-        ];
+        let mut lines = vec![format!(
+            r#"{{"id":1,"op":"create","game":"{game}","seed":{i}}}"#
+        )];
         for k in 0..12 {
             let seat = k % 4;
-            lines.push(format!(r#"{{"id":{},"op":"act","game_id":"g1","seat":{seat},"index":{}}}"#, k + 2, k % 3));
+            lines.push(format!(
+                r#"{{"id":{},"op":"act","game_id":"g1","seat":{seat},"index":{}}}"#,
+                k + 2,
+                k % 3
+            ));
         }
         lines.push(r#"{"id":20,"op":"view","game_id":"g1","seat":0}"#.into());
         lines.push(r#"{"id":21,"op":"legal","game_id":"g1","seat":1}"#.into());
-        lines.push(r#"{"id":22,"op":"events","game_id":"g1","observer":"spectator","since":1,"limit":3}"#.into());
+        lines.push(
+            r#"{"id":22,"op":"events","game_id":"g1","observer":"spectator","since":1,"limit":3}"#
+                .into(),
+        );
         lines.push(r#"{"id":23,"op":"cards","game_id":"g1"}"#.into());
         lines.push(r#"{"id":24,"op":"replay","game_id":"g1","include_hidden":true}"#.into());
         lines.push(r#"{"id":25,"op":"close","game_id":"g1"}"#.into());
-        write("serve", &format!("seed-play-{game}"), None, lines.join("\n").as_bytes());
+        write(
+            "serve",
+            &format!("seed-play-{game}"),
+            None,
+            lines.join("\n").as_bytes(),
+        );
     }
     let singles = [
         r#"{"id":1,"op":"games"}"#,
@@ -163,7 +215,10 @@ fn serve_seeds() {
     server.handle_line(r#"{"op":"create","game":"uzumajin","seed":9}"#);
     let mut lines = vec![r#"{"op":"create","game":"uzumajin","seed":9}"#.to_string()];
     for k in 0..8 {
-        let line = format!(r#"{{"op":"act","game_id":"g1","seat":{},"index":0}}"#, k % 2);
+        let line = format!(
+            r#"{{"op":"act","game_id":"g1","seat":{},"index":0}}"#,
+            k % 2
+        );
         server.handle_line(&line);
         lines.push(line);
     }
@@ -171,6 +226,9 @@ fn serve_seeds() {
         &server.handle_line(r#"{"op":"replay","game_id":"g1","include_hidden":true}"#),
     )
     .unwrap();
-    lines.push(format!(r#"{{"op":"load","replay":{}}}"#, reply["result"]["replay"]));
+    lines.push(format!(
+        r#"{{"op":"load","replay":{}}}"#,
+        reply["result"]["replay"]
+    ));
     write("serve", "seed-load", None, lines.join("\n").as_bytes());
 }

@@ -85,7 +85,10 @@ fn issue_10_finding_4_memory_budget_refuses_games_beyond_it() {
     );
     let refused = refused.expect("the budget refuses a game before 300 are open");
     assert_eq!(refused["error"]["kind"], "memory_budget", "{refused}");
-    assert!(estimate <= BUDGET, "estimate {estimate} over the budget {BUDGET}");
+    assert!(
+        estimate <= BUDGET,
+        "estimate {estimate} over the budget {BUDGET}"
+    );
     println!(
         "{opened} games open, estimated {:.1} MB ({:.2} MB a game), refused: {}",
         estimate as f64 / 1e6,

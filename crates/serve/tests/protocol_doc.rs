@@ -234,7 +234,11 @@ fn protocol_doc_matches_the_code() {
     let mut fresh = doc.clone();
     for (begin, end, text) in [
         ("<!-- limits:begin", "<!-- limits:end -->", limits()),
-        ("<!-- generated:begin", "<!-- generated:end -->", generated()),
+        (
+            "<!-- generated:begin",
+            "<!-- generated:end -->",
+            generated(),
+        ),
     ] {
         if let Some(updated) = region(&fresh, begin, end, &text) {
             fresh = updated;

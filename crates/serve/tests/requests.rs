@@ -268,13 +268,27 @@ fn issue_11_every_line_gets_one_reply() {
         .collect();
     assert_eq!(
         kinds,
-        json!(["ok", "malformed", "malformed", "malformed", "malformed", "ok", "ok"])
-            .as_array()
-            .unwrap()
-            .clone()
+        json!([
+            "ok",
+            "malformed",
+            "malformed",
+            "malformed",
+            "malformed",
+            "ok",
+            "ok"
+        ])
+        .as_array()
+        .unwrap()
+        .clone()
     );
-    assert_eq!(replies[1]["error"]["message"], "the line is empty; a request is a JSON object");
-    assert_eq!(replies[6]["id"], 3, "a last line without a newline is answered");
+    assert_eq!(
+        replies[1]["error"]["message"],
+        "the line is empty; a request is a JSON object"
+    );
+    assert_eq!(
+        replies[6]["id"], 3,
+        "a last line without a newline is answered"
+    );
 }
 
 /// Checks the `cards` request of game `G` against `TextUi::cards`: the sample set by game
@@ -428,7 +442,10 @@ fn issue_11_num_players_in_every_game() {
 fn issue_9_create_opens_a_position_file_in_every_game() {
     let mut server = server();
     for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
-        let path = format!("{}/../../docs/positions/{game}.json", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/../../docs/positions/{game}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let position: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
             .unwrap_or_else(|e| panic!("{path}: {e}"));
         let created = ok(
@@ -459,7 +476,11 @@ fn issue_9_bad_positions_are_refused_by_kind() {
     for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
         for position in [json!({"no_such_field": 1}), json!([1, 2]), json!("x")] {
             let request = json!({ "op": "create", "game": game, "position": position });
-            assert_eq!(error_kind(&mut server, &request), "invalid_position", "{request}");
+            assert_eq!(
+                error_kind(&mut server, &request),
+                "invalid_position",
+                "{request}"
+            );
         }
         let request = json!({ "op": "create", "game": game, "position": {}, "seed": 3 });
         assert_eq!(error_kind(&mut server, &request), "malformed", "{request}");

@@ -5,8 +5,9 @@ mod toy;
 
 use fuda_core::{Game, Seat};
 use fuda_testkit::{
-    check_game, fuzz_check, fuzz_one, playout, run_conformance, run_corpus, run_playouts, Bot,
-    BotKind, Check, CheckOptions, Conformance, EventLeakCheck, GreedyBot, RandomBot,
+    check_game, fuzz_check, fuzz_load, fuzz_load_one, fuzz_one, fuzz_play, fuzz_play_one,
+    load_config, load_replay, load_state, playout, run_conformance, run_corpus, run_playouts, Bot,
+    BotKind, Check, CheckOptions, Conformance, EventLeakCheck, GreedyBot, Loader, RandomBot,
 };
 use toy::{Toy, ToyConfig, DIRTY_ERROR, FAIR, LEAKY_EVENTS, LEAKY_VIEW, PANICS, UNSORTED};
 
@@ -261,4 +262,73 @@ fn a_corpus_directory_runs_every_file() {
         message.contains("input-") && message.contains("[leak]"),
         "{message}"
     );
+}
+
+/// The fast play body decodes bytes like the full-check body (the same game), accepts any
+/// bytes for a fair game and catches a refusal that changes the state.
+#[test]
+fn the_fast_play_body_plays_the_same_game_and_catches_dirty_refusals() {
+    let mut rng = fuda_core::GameRng::from_seed(12);
+    for len in 0..200 {
+        let data: Vec<u8> = (0..len % 40).map(|_| rng.next_u64() as u8).collect();
+        let fast = fuzz_play::<Toy<FAIR>>(&data).unwrap();
+        let full = fuzz_check::<Toy<FAIR>>(&data, &opts()).unwrap();
+        assert_eq!(fast, full, "the same game for {data:?}");
+        fuzz_play_one::<Toy<FAIR>>(&data);
+    }
+    let data = [
+        7, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xF3, 0xFE, 0xF1, 0xFF, 0xF8, 0xFA,
+    ];
+    let caught = (0..40u8)
+        .map(|k| {
+            let mut d = data.to_vec();
+            d[0] = k;
+            fuzz_play::<Toy<DIRTY_ERROR>>(&d)
+        })
+        .find_map(Result::err)
+        .expect("some input catches the dirty refusal");
+    assert_eq!(caught.check, Check::IllegalUnchanged);
+    assert!(caught.message.contains("changed the state"), "{caught}");
+}
+
+/// The load body: states, replays and configurations that load are checked, bad files are
+/// refused quietly, a byte beyond the loaders is ignored, a loader's violation is reported.
+#[test]
+fn the_load_body_checks_what_loads() {
+    type T = Toy<FAIR>;
+    let loaders: &[Loader<T>] = &[load_state::<T>, load_replay::<T>, load_config::<T>];
+    let config = ToyConfig::default();
+    let mut state = T::new_game(&config, 3).unwrap();
+    let mut replay = fuda_core::Replay::<T>::new(config.clone(), 3);
+    let mut legal = Vec::new();
+    for _ in 0..3 {
+        T::legal_actions(&state, &mut legal);
+        let Some(action) = legal.first().cloned() else {
+            break;
+        };
+        T::apply_in_place(&mut state, &action).unwrap();
+        replay.actions.push(action);
+    }
+    replay.seal(&state);
+    let files = [
+        (0u8, serde_json::to_vec(&state).unwrap()),
+        (1, replay.to_json().into_bytes()),
+        (2, serde_json::to_vec(&config).unwrap()),
+        (0, b"{\"not\": \"a state\"}".to_vec()),
+        (1, b"\xff\xfe".to_vec()),
+        (9, b"ignored".to_vec()),
+    ];
+    for (kind, file) in files {
+        let mut data = vec![kind];
+        data.extend(file);
+        fuzz_load::<T>(&data, loaders).unwrap();
+        fuzz_load_one::<T>(&data, loaders);
+    }
+    fuzz_load::<T>(&[], loaders).unwrap();
+    // A replay that reads but does not re-read as itself is a violation; a fair game's
+    // replays always do, so a loader that claims otherwise shows the report's shape.
+    let broken: &[Loader<T>] = &[|_| Err("the file reads but does not read back".into())];
+    let violation = fuzz_load::<T>(&[0, b'{', b'}'], broken).unwrap_err();
+    assert_eq!(violation.check, Check::Json);
+    assert!(violation.message.contains("does not read back"));
 }

@@ -72,7 +72,9 @@ pub fn load_card_set<G: Conformance>(
     let mut slot = &mut config;
     for key in path {
         let Some(object) = slot.as_object_mut() else {
-            return Err(format!("the default configuration has no object at `{key}`"));
+            return Err(format!(
+                "the default configuration has no object at `{key}`"
+            ));
         };
         slot = object.entry(key.to_string()).or_insert(Value::Null);
         if !slot.is_object() {
@@ -128,7 +130,10 @@ pub fn fuzz_load<G: Conformance>(data: &[u8], loaders: &[Loader<G>]) -> Result<(
     let origin = Origin {
         seed: 0,
         config: truncate(
-            format!("(loaded file of kind {kind}: {})", String::from_utf8_lossy(file)),
+            format!(
+                "(loaded file of kind {kind}: {})",
+                String::from_utf8_lossy(file)
+            ),
             500,
         )
         .into(),

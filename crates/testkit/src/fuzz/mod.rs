@@ -12,8 +12,8 @@ mod load;
 mod play;
 
 pub use load::{
-    fuzz_load, fuzz_load_one, load_card_set, load_config, load_position, load_replay,
-    load_state, run_load_corpus, Loader,
+    fuzz_load, fuzz_load_one, load_card_set, load_config, load_position, load_replay, load_state,
+    run_load_corpus, Loader,
 };
 pub use play::{fuzz_play, fuzz_play_one};
 

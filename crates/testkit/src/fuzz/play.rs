@@ -112,17 +112,25 @@ impl<G: Conformance> FastChecker<G> {
         let before = s.clone();
         self.events.clear();
         let accepted = G::apply_logged(s, candidate, &mut self.events).is_ok();
-        if accepted || *s != before || !self.events.is_empty() {
-            let message = if accepted {
-                "an action that is not in legal_actions was accepted".to_string()
-            } else if *s != before {
-                format!("a refused action changed the state to {s:?}")
-            } else {
-                format!("a refused action emitted events {:?}", self.events)
-            };
-            return Err(self.violation(Check::IllegalRefused, Some(&before), Some(candidate), message));
-        }
-        Ok(())
+        let (check, message) = if accepted {
+            (
+                Check::IllegalRefused,
+                "an action that is not in legal_actions was accepted".to_string(),
+            )
+        } else if *s != before {
+            (
+                Check::IllegalUnchanged,
+                format!("a refused action changed the state to {s:?}"),
+            )
+        } else if !self.events.is_empty() {
+            (
+                Check::IllegalUnchanged,
+                format!("a refused action emitted events {:?}", self.events),
+            )
+        } else {
+            return Ok(());
+        };
+        Err(self.violation(check, Some(&before), Some(candidate), message))
     }
 
     /// Plays a listed action: the pure `apply` and the in-place `apply_logged` must both

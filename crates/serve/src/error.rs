@@ -38,6 +38,8 @@ pub enum ErrorKind {
     TooManyGames,
     /// The open games would use more memory than the server's budget.
     MemoryBudget,
+    /// The `bot` request names no bot, or one whose search would take too long.
+    InvalidBot,
 }
 
 /// An error response: `{"kind": "...", "message": "..."}`.

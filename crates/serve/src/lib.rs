@@ -50,6 +50,17 @@ pub const EVENTS_PAGE_DEFAULT: usize = 256;
 /// The largest `limit` of an `events` request (a larger one is lowered to it).
 pub const EVENTS_PAGE_MAX: usize = 1024;
 
+/// The bot a `bot` request asks when it names none: ISMCTS at 1,000 iterations, which
+/// answers in well under a second in every game and is deterministic for a seed.
+pub const DEFAULT_BOT: &str = "ismcts:1000";
+
+/// The longest time budget of a `bot` request's search, in milliseconds (`ismcts:500ms`).
+pub const MAX_BOT_MILLIS: u32 = 500;
+
+/// The most rollout actions a `bot` request's iteration budget may ask for: iterations
+/// times the rollout depth (`ismcts:2000` at the default depth of 40 is the most).
+pub const MAX_BOT_ROLLOUT_ACTIONS: u64 = 80_000;
+
 /// The longest error message, in bytes; longer ones are cut (they can quote input).
 pub const MAX_MESSAGE_BYTES: usize = 1024;
 

@@ -4,9 +4,11 @@ use crate::error::{quote, ErrorKind, ProtocolError};
 use crate::request::{request_id, Request};
 use crate::session::{status, ActionRef, DynSession, EventPage, GameEntry};
 use crate::{
-    EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES,
-    PROTOCOL_VERSION,
+    DEFAULT_BOT, EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_BOT_MILLIS, MAX_BOT_ROLLOUT_ACTIONS,
+    MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES, PROTOCOL_VERSION,
 };
+use fuda_bots::ismcts::ROLLOUT_CAP;
+use fuda_bots::{BotSpec, Budget, SpecError};
 use fuda_core::{Conformance, Observer, Positions, TextUi};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -173,6 +175,7 @@ impl Server {
                 Ok(json!({ "events": events, "next": next, "total": total, "status": status(session) }))
             }
             "cards" => self.cards(&mut req),
+            "bot" => self.bot(&req),
             "replay" => {
                 let session = self.session(&req)?;
                 if session.outcome().is_none() && !req.opt_bool("include_hidden")? {
@@ -192,7 +195,7 @@ impl Server {
             }
             other => Err(ProtocolError::new(
                 ErrorKind::UnknownOp,
-                format!("unknown op `{}`; ops: games, create, load, list, view, legal, act, events, replay, cards, close", quote(other)),
+                format!("unknown op `{}`; ops: games, create, load, list, view, legal, act, events, bot, replay, cards, close", quote(other)),
             )),
         }
     }
@@ -368,6 +371,35 @@ impl Server {
         }))
     }
 
+    /// `bot`: the move a bot would make for a seat, without making it (the front end plays
+    /// it with `act`). `bot` names the bot as `fuda simulate --bots` does (default
+    /// [`DEFAULT_BOT`]); its search is bounded by [`MAX_BOT_MILLIS`] and
+    /// [`MAX_BOT_ROLLOUT_ACTIONS`]; `seed` (default 0) makes the answer reproducible.
+    fn bot(&self, req: &Request) -> Result<Value, ProtocolError> {
+        let session = self.session(req)?;
+        let seat = req.seat()?;
+        check_seat(session, seat.index())?;
+        let name = match req.fields.get("bot") {
+            None | Some(Value::Null) => DEFAULT_BOT,
+            Some(_) => req.str("bot")?,
+        };
+        let spec: BotSpec = name
+            .parse()
+            .map_err(|e: SpecError| ProtocolError::new(ErrorKind::InvalidBot, e.to_string()))?;
+        check_bot_cost(&spec)?;
+        let seed = req.opt_u64("seed")?.unwrap_or(0);
+        let answer = match session.bot_move(seat, &spec, seed) {
+            Some((action, index, label)) => {
+                json!({ "action": action, "index": index, "label": label })
+            }
+            None => json!({ "action": null }),
+        };
+        let mut answer = answer;
+        answer["bot"] = json!(spec.to_string());
+        answer["status"] = status(session);
+        Ok(answer)
+    }
+
     /// `cards`: the card set of an open game (`game_id`), or of a game's configuration
     /// (`game`, with an optional `config`; the sample set by default).
     fn cards(&self, req: &mut Request) -> Result<Value, ProtocolError> {
@@ -400,6 +432,32 @@ impl Server {
     pub fn state_json(&self, game_id: &str) -> Option<Value> {
         self.open.get(game_id).map(|s| s.state_json())
     }
+}
+
+/// Refuses a bot whose search could hold the server for more than a fraction of a second.
+fn check_bot_cost(spec: &BotSpec) -> Result<(), ProtocolError> {
+    let BotSpec::Ismcts(config) = spec else {
+        return Ok(());
+    };
+    let too_costly = match config.budget {
+        Budget::Millis(ms) => ms > MAX_BOT_MILLIS,
+        Budget::Iterations(n) => {
+            let depth = config.rollout_depth.unwrap_or(ROLLOUT_CAP);
+            u64::from(n) * u64::from(depth.max(1)) > MAX_BOT_ROLLOUT_ACTIONS
+        }
+    };
+    if too_costly {
+        return Err(ProtocolError::new(
+            ErrorKind::InvalidBot,
+            format!(
+                "`{spec}` may think too long for one request: give at most {MAX_BOT_MILLIS} ms, \
+                 or iterations times rollout depth (depth=end counts as {ROLLOUT_CAP}) of at \
+                 most {MAX_BOT_ROLLOUT_ACTIONS}, e.g. ismcts:2000 at the default depth of {}",
+                BotSpec::ROLLOUT_DEPTH.unwrap_or(ROLLOUT_CAP)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn check_seat(session: &dyn DynSession, seat: usize) -> Result<(), ProtocolError> {

@@ -67,6 +67,10 @@ fn transcript() -> String {
     );
     t.send("an action for a seat that may not act is refused and changes nothing", json!({"id": 7, "op": "act", "game_id": id, "seat": 2, "action": {"seat": 2, "choice": "redraw"}}));
     t.send("an action object must belong to the seat that sends it", json!({"id": 8, "op": "act", "game_id": id, "seat": 1, "action": {"seat": 0, "choice": "redraw"}}));
+    t.send(
+        "what a computer opponent would do for P1 (nothing is played; `act` plays it)",
+        json!({"id": 81, "op": "bot", "game_id": id, "seat": 1, "bot": "ismcts:200", "seed": 1}),
+    );
     let legal = t.send(
         "P1's choices after the draw",
         json!({"id": 9, "op": "legal", "game_id": id, "seat": 1}),
@@ -206,12 +210,18 @@ fn limits() -> String {
 - **Echoes**: an `id` string has at most {id} bytes (`MAX_ID_BYTES`); an error message has
   at most {message} bytes (`MAX_MESSAGE_BYTES`) and quotes at most {echo} bytes of any
   input (`MAX_ECHO_BYTES`).
+- **Bot search**: a `bot` request's ISMCTS thinks at most {bot_ms} ms (`MAX_BOT_MILLIS`)
+  or, with an iteration budget, at most {bot_actions} rollout actions: iterations times the
+  rollout depth (`MAX_BOT_ROLLOUT_ACTIONS`; `ismcts:2000` at the default depth is the most);
+  a costlier bot is refused with `invalid_bot`.
 <!-- limits:end -->
 ",
         open = thousands(MAX_OPEN_GAMES),
         budget = MEMORY_BUDGET_BYTES >> 30,
         page_default = EVENTS_PAGE_DEFAULT,
         page_max = EVENTS_PAGE_MAX,
+        bot_ms = MAX_BOT_MILLIS,
+        bot_actions = thousands(MAX_BOT_ROLLOUT_ACTIONS as usize),
         id = MAX_ID_BYTES,
         message = MAX_MESSAGE_BYTES,
         echo = MAX_ECHO_BYTES,

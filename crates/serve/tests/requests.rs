@@ -408,7 +408,6 @@ fn issue_10_caps_refuse_new_games_with_their_kinds() {
 /// The player count is `num_players` in every game (issue 11 item 7; the two-player games
 /// accept 2 and refuse other counts).
 #[test]
-#[ignore = "pending the games' renaming of the player count (h/uz, h/mc, h/ms); un-ignore after merging them"]
 fn issue_11_num_players_in_every_game() {
     let mut server = server();
     for (game, n) in [
@@ -487,4 +486,170 @@ fn issue_9_bad_positions_are_refused_by_kind() {
     }
     let list = ok(&mut server, json!({ "op": "list" }));
     assert_eq!(list["open"], json!([]));
+}
+
+/// Plays first-legal actions of game `id` until several seats may act at once (Monjan's
+/// edit turn) and the second of them has at least `choices` legal actions; returns those
+/// seats.
+fn play_to_simultaneous_phase(server: &mut Server, id: &str, choices: usize) -> Vec<Value> {
+    for _ in 0..500 {
+        let view = ok(
+            server,
+            json!({ "op": "view", "game_id": id, "observer": "spectator" }),
+        );
+        let to_act = view["status"]["to_act"].as_array().cloned().unwrap();
+        if to_act.len() > 1 {
+            let legal = ok(
+                server,
+                json!({ "op": "legal", "game_id": id, "seat": to_act[1] }),
+            );
+            if legal["actions"].as_array().unwrap().len() >= choices {
+                return to_act;
+            }
+        }
+        ok(
+            server,
+            json!({ "op": "act", "game_id": id, "seat": to_act[0], "index": 0 }),
+        );
+    }
+    panic!("no simultaneous phase within 500 actions");
+}
+
+/// Issue 12: `bot` answers with a legal action of the seat (its index and label as in
+/// `legal`), deterministic for a seed, without playing it; a seat with nothing to do gets
+/// `null`.
+#[test]
+fn issue_12_bot_request_returns_a_legal_move_without_playing_it() {
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
+        let mut server = server();
+        ok(
+            &mut server,
+            json!({ "op": "create", "game": game, "seed": 3 }),
+        );
+        play(&mut server, "g1", 5);
+        let view = ok(
+            &mut server,
+            json!({ "op": "view", "game_id": "g1", "observer": "spectator" }),
+        );
+        let seat = view["status"]["to_act"][0].clone();
+        let legal = ok(
+            &mut server,
+            json!({ "op": "legal", "game_id": "g1", "seat": seat }),
+        );
+        for bot in ["random", "greedy", "ismcts:300"] {
+            let request =
+                json!({ "op": "bot", "game_id": "g1", "seat": seat, "bot": bot, "seed": 9 });
+            let answer = ok(&mut server, request.clone());
+            let index = answer["index"].as_u64().unwrap() as usize;
+            let listed = &legal["actions"][index];
+            assert_eq!(answer["action"], listed["action"], "{game} {bot}: {answer}");
+            assert_eq!(answer["label"], listed["label"], "{game} {bot}");
+            assert_eq!(answer["bot"], bot);
+            assert_eq!(
+                ok(&mut server, request),
+                answer,
+                "{game} {bot}: same seed, same move"
+            );
+        }
+        let after = ok(
+            &mut server,
+            json!({ "op": "view", "game_id": "g1", "observer": "spectator" }),
+        );
+        assert_eq!(after, view, "{game}: asking a bot plays nothing");
+        let idle = (0..4)
+            .map(|s| json!(s))
+            .find(|s| !view["status"]["to_act"].as_array().unwrap().contains(s))
+            .unwrap();
+        if idle.as_u64().unwrap() < 2 {
+            let answer = ok(
+                &mut server,
+                json!({ "op": "bot", "game_id": "g1", "seat": idle }),
+            );
+            assert_eq!(answer["action"], Value::Null, "{game}: a seat not to act");
+            assert_eq!(answer["bot"], "ismcts:1000", "the default bot");
+        }
+    }
+}
+
+/// Issue 12: in a simultaneous phase (Monjan's edit turn) the bot of one seat decides
+/// without the other seats' moves of the phase: its answer is the same before and after
+/// another seat has moved.
+#[test]
+fn issue_12_bot_request_never_sees_other_seats_pending_moves() {
+    let mut server = server();
+    ok(
+        &mut server,
+        json!({ "op": "create", "game": "monjan", "seed": 5 }),
+    );
+    let seats = play_to_simultaneous_phase(&mut server, "g1", 20);
+    let (first, second) = (seats[0].clone(), seats[1].clone());
+    let asks: Vec<Value> = (0..6)
+        .map(|seed| json!({ "op": "bot", "game_id": "g1", "seat": second, "bot": "ismcts:300", "seed": seed }))
+        .collect();
+    let before: Vec<Value> = asks
+        .iter()
+        .map(|ask| ok(&mut server, ask.clone()))
+        .collect();
+    for _ in 0..3 {
+        let legal = ok(
+            &mut server,
+            json!({ "op": "legal", "game_id": "g1", "seat": first }),
+        );
+        let last = legal["actions"].as_array().unwrap().len() - 1;
+        if last == 0 {
+            break;
+        }
+        // Not the pass that ends the seat's part: keep the phase open.
+        ok(
+            &mut server,
+            json!({ "op": "act", "game_id": "g1", "seat": first, "index": last / 2 }),
+        );
+    }
+    for (ask, before) in asks.into_iter().zip(before) {
+        let after = ok(&mut server, ask);
+        assert_eq!(after["action"], before["action"], "{before} then {after}");
+        assert_eq!(after["label"], before["label"]);
+    }
+}
+
+/// Issue 12 and issue 10 (bounded cost): `bot` refuses unknown bots and searches that could
+/// hold the server for more than a fraction of a second, with `invalid_bot`; the costliest
+/// accepted searches answer within a second.
+#[test]
+fn issue_12_bot_request_bounds_the_search() {
+    let mut server = server();
+    ok(
+        &mut server,
+        json!({ "op": "create", "game": "monjan", "seed": 5 }),
+    );
+    for bot in [
+        json!("clever"),
+        json!("ismcts:2001"),
+        json!("ismcts:501ms"),
+        json!("ismcts:10:depth=end"),
+        json!(7),
+    ] {
+        let request = json!({ "op": "bot", "game_id": "g1", "seat": 0, "bot": bot });
+        let kind = error_kind(&mut server, &request);
+        let expected = if bot.is_string() {
+            "invalid_bot"
+        } else {
+            "malformed"
+        };
+        assert_eq!(kind, expected, "{bot}");
+    }
+    play_to_simultaneous_phase(&mut server, "g1", 20);
+    for bot in ["ismcts:2000", "ismcts:500ms", "ismcts:4:depth=end"] {
+        let started = std::time::Instant::now();
+        ok(
+            &mut server,
+            json!({ "op": "bot", "game_id": "g1", "seat": 0, "bot": bot }),
+        );
+        let took = started.elapsed();
+        println!("{bot}: {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{bot} took {took:?}"
+        );
+    }
 }

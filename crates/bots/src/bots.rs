@@ -1,4 +1,4 @@
-//! Simple players for playouts, simulations and examples.
+//! Simple players for playouts, simulations and the `fuda` command.
 
 use fuda_core::Conformance;
 use fuda_core::{Game, GameRng, Observer, Seat};

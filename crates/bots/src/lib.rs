@@ -1,5 +1,5 @@
 //! Players for any fuda game, generic over [`fuda_core::Game`] and
-//! [`fuda_core::Determinize`], with no test tools: the examples, the server and users
+//! [`fuda_core::Determinize`], with no test tools: the `fuda` command, the server and users
 //! depend on it directly.
 //!
 //! - [`RandomBot`]: uniform among the legal actions;

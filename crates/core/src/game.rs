@@ -237,7 +237,7 @@ pub struct CardText {
     pub ids: Vec<CardId>,
 }
 
-/// Text for terminal front ends (the `play` and `replay` examples): the board as one
+/// Text for terminal front ends (`fuda play` and `fuda replay`): the board as one
 /// observer sees it, actions as menu entries, events as narration. Everything is drawn
 /// from the view and from public data (the configuration and its card set), never from
 /// the full state, so a terminal front end cannot show what its seat may not see.

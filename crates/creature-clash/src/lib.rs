@@ -2,7 +2,7 @@
 //! creatures from FRONT, MIDDLE and BACK cards, attack every other player in one turn to
 //! make a Champion, and be first to the required number of Champions.
 //!
-//! The rules follow `shared/rules/creature-clash.md` (rule IDs `CC-x.y`); the engine's
+//! The rules follow the specification `docs/spec/creature-clash.md` (rule IDs `CC-x.y`); the engine's
 //! decisions are written up in `docs/rules/creature-clash.md`.
 //!
 //! Every game ends: `turn_limit` (default 500 turns) ends it with the most Champions

@@ -1,4 +1,4 @@
-//! Terminal text for the `play` and `replay` examples: the board, menu labels for actions
+//! Terminal text for `fuda play` and `fuda replay`: the board, menu labels for actions
 //! and one-line narration of events, all drawn from a view and the public card set.
 
 use crate::action::{Action, Choice, Creature};

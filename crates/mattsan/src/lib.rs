@@ -4,7 +4,7 @@
 //! a soul draw; a player loses when their battlefield cannot be refilled or their deck
 //! runs out.
 //!
-//! The rules follow `shared/rules/mattsan.md` (rule IDs `MS-x.y`); the engine's decisions
+//! The rules follow the specification `docs/spec/mattsan.md` (rule IDs `MS-x.y`); the engine's decisions
 //! are written up in `docs/rules/mattsan.md`. Several seats may act at once during the
 //! secret setup placement ([`fuda_core::Game::to_act`] returns a [`SeatSet`]).
 //!

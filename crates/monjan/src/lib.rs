@@ -3,7 +3,7 @@
 //! order in the battle turn; the player whose middle defense falls is out, the last one
 //! standing wins.
 //!
-//! The rules follow `shared/rules/monjan.md` (rule IDs `MC-x.y`); the engine's decisions
+//! The rules follow the specification `docs/spec/monjan.md` (rule IDs `MC-x.y`); the engine's decisions
 //! are written up in `docs/rules/monjan.md`.
 //!
 //! The edit turn is simultaneous by default: [`State::to_act`] holds every player who has

@@ -2,7 +2,7 @@
 //! line out. Front ends in any language drive games through it; the engine stays the
 //! authority and every response addressed to a seat holds only what that seat may know.
 //!
-//! The logic lives here; the `serve` example is a thin loop over standard input and
+//! The logic lives here; `fuda serve` is a thin loop over standard input and
 //! output. The requests and responses are documented, with a transcript produced by this
 //! code, in `docs/protocol.md`.
 //!

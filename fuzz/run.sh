@@ -32,9 +32,15 @@ else
 fi
 
 echo "building ${#targets[@]} targets into $target_dir" >&2
-for t in "${targets[@]}"; do
-  cargo fuzz build --target-dir "$target_dir" "$t" >&2
-done
+if [ $# -gt 0 ]; then
+  for t in "${targets[@]}"; do
+    cargo fuzz build --target-dir "$target_dir" "$t" >&2
+  done
+else
+  # One cargo invocation for every target: the binaries build in parallel and link once
+  # each, instead of one build after the other.
+  cargo fuzz build --target-dir "$target_dir" >&2
+fi
 
 results=()
 failed=0

@@ -7,7 +7,7 @@ use crate::action::{
 };
 use crate::card_text;
 use crate::cards::{Aux, BoardEffect, CardDef, CardId, CardSet, Effect, HealCap};
-use crate::config::Config;
+use crate::config::{BoardAssignment, Config};
 use crate::event::{DeckKind, Event};
 use crate::game::Monjan;
 use crate::state::{
@@ -910,6 +910,23 @@ impl TextUi for Monjan {
 
     fn legend() -> &'static str {
         LEGEND
+    }
+
+    /// The board a seat plays when the configuration fixes the boards (`board_assignment =
+    /// fixed`); random and drafted boards change from game to game, so they give no label.
+    fn seat_label(config: &Config, seat: Seat) -> Option<String> {
+        match &config.board_assignment {
+            BoardAssignment::Fixed(ids) => {
+                let id = ids.get(seat.index())?;
+                let set = config.cards();
+                let name = set
+                    .board_index(id)
+                    .and_then(|b| set.board(b))
+                    .map_or_else(|| id.clone(), |b| b.name.clone());
+                Some(format!("board {name}"))
+            }
+            BoardAssignment::Random | BoardAssignment::Draft => None,
+        }
     }
 
     /// One heading per card in hand, field card, board skill and End in the edit turn and

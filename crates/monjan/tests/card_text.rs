@@ -464,3 +464,15 @@ fn mc_d10_copies_of_a_card_read_the_same() {
         assert_eq!(first, labels(copies[1]), "{key}");
     }
 }
+
+/// MC-D10, MC-3.10 (2): with fixed boards a seat's label names its board (statistics by
+/// seat then read as statistics by board); random boards give none.
+#[test]
+fn mc_d10_seat_labels_name_fixed_boards() {
+    let c = config(&["frehheim", "high_speed_hunters"]);
+    assert_eq!(
+        Monjan::seat_label(&c, B).as_deref(),
+        Some("board High Speed Hunters")
+    );
+    assert_eq!(Monjan::seat_label(&Config::default(), A), None);
+}

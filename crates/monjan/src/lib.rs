@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod card_text;
 mod cards;
 mod config;
 mod error;

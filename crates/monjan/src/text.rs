@@ -5,49 +5,24 @@
 use crate::action::{
     Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
 };
-use crate::cards::{
-    Attribute, Aux, BoardEffect, BossAssaKind, CardDef, CardId, CardSet, Effect, HealCap,
-};
-use crate::config::Config;
+use crate::card_text;
+use crate::cards::{Aux, BoardEffect, CardDef, CardId, CardSet, Effect, HealCap};
+use crate::config::{BoardAssignment, Config};
 use crate::event::{DeckKind, Event};
 use crate::game::Monjan;
 use crate::state::{
     Attack, DefCard, Defense, Guard, Pending, Phase, SlotKind, Trigger, WindowKind,
 };
 use crate::view::{ColumnView, ManaView, Shown, View};
-use fuda_core::{Outcome, Seat, TextUi};
+use fuda_core::{CardText, Outcome, Seat, TextUi};
 use std::fmt::Write;
 
-fn attribute(a: Attribute) -> &'static str {
-    match a {
-        Attribute::Fire => "Fire",
-        Attribute::Water => "Water",
-        Attribute::Earth => "Earth",
-        Attribute::Wind => "Wind",
-        Attribute::Neutral => "Neutral",
-    }
-}
+mod explain;
 
 /// A card's printed name: "Fire 9", "Water +3", "Boss 18", "Yoom Scout".
 fn card(set: &CardSet, c: CardId) -> String {
-    match set.def(c) {
-        Some(CardDef::Number {
-            attribute: a,
-            number,
-            ..
-        }) => format!("{} {number}", attribute(*a)),
-        Some(CardDef::Battle {
-            name, attribute: a, ..
-        }) => format!("{} {name}", attribute(*a)),
-        Some(CardDef::BossAssa {
-            ba_kind, strength, ..
-        }) => match ba_kind {
-            BossAssaKind::Boss => format!("Boss {strength}"),
-            BossAssaKind::Assassin => format!("Assassin {strength}"),
-        },
-        Some(CardDef::Extra { name, .. } | CardDef::Toughness { name, .. }) => name.clone(),
-        None => "an unknown card".into(),
-    }
+    set.def(c)
+        .map_or_else(|| "an unknown card".into(), card_text::def_name)
 }
 
 /// A card's name with what it is: "Yoom Scout (Extra, power 3)".
@@ -435,12 +410,59 @@ fn mana_text(set: &CardSet, m: &ManaView) -> String {
             Shown::FaceDown => "face-down".into(),
         }
     };
+    // MC-D10: a face-down mana card is marked, for its owner too (who sees its name).
+    let name = if m.face_down && !m.element {
+        format!("{FACE_DOWN}{name}")
+    } else {
+        name
+    };
     if m.spent {
         format!("{name} (spent)")
     } else {
         name
     }
 }
+
+/// The mark of a face-down mana card on the board (MC-D10).
+const FACE_DOWN: &str = "▼";
+
+/// What every symbol of [`Monjan::render_view`]'s board means (MC-D10).
+const LEGEND: &str = "\
+── Monjan ── Round n · edit turn / battle turn  the round and the phase; \"the others are shown as at the start of the edit turn\": a simultaneous edit turn hides their changes until everyone declares End (MC-4.6)
+Decks: main · Boss-Assassin · E/T  cards left in each deck (counts only, never the order)
+Discard piles: n (top X)  each discard pile's size and its top card
+┌ P0 (you) · board (priority n) · n in hand  a player's block: seat, status board (lower priority acts first on a speed tie), hand size
+│  one row of a player's block; └ closes it
+OUT  that player is eliminated
+last die n  the player's last die result
+n resurrections  cards taken by Hell's Resurrection Rite this game
+left / middle / right  the board's columns L, M, R; each has an attack slot, a defense slot and a mana stack
+attack X  the card in the column's attack slot; — an empty slot
+face-down Toughness / face-down card  a card placed face down in an attack slot (only its owner sees which)
+defense X (life n/m)  the defense card, its life now and its printed life; revived: a revived defense with no card; Boss-Assassin: a permanent Boss-Assassin
+defense none  no defense was ever placed there (Empty: it cannot guard or be healed)
+DEFEATED  the defense fell to 0 life: no defense card may enter that column again, and that side's board skill is unlocked
+mana [A, B, C]  the column's mana stack, bottom first (the last card is the top)
+▼  a face-down mana card: its owner sees ▼ and the card's name (▼Fire 11), the others only ▼face-down; all are turned face up when the battle turn starts (MC-D10)
+Element  a face-down all-attribute mana card from a defeated column: wild for placing number cards, speed 0; the bottom one is never discarded
+face-down  a hidden card: you may not see which it is
+(spent)  mana paid this round: it still counts for speed and conditions and is discarded at cleanup
+Extra: X (Extra, power n)  the Extra card beside the board; a face-down card: an Extra placed face down
+one-turn Boss-Assassins  Boss-Assassins summoned for this battle turn only
+resurrected  cards taken by Hell's Resurrection Rite: each attacks for 1
+your hand / known in hand  your hand; the cards of another hand that everybody saw go in
+Initial-equipment pool  the cards left to pick (face-down cards: random picks)
+Order from rock-paper-scissors  the order of picks and board choices
+Battle order: P0 → P1 · step n of m · P0 attacks  who attacks in which order (faster first), and whose attack step it is
+attack #n: X → P1 for v  an attack of this step: the attacking card, its target and its value (with bonuses)
+, guarded by  what takes that attack (a defense, or a card that is destroyed instead)
+(nullified)  the attack was cancelled by One-Night Castle
+(resolved, n damage)  the attack has been resolved and did that much damage
+Flame of Wrath: X takes every attack  every attack of this attacker on that player goes to that card
+Hell's Resurrection Rite may take / Dragon Trap may reflect  a board skill that may be used now
+Waiting for  whose decision the game waits for
+Fire / Water / Earth / Wind / Neutral  the attributes (red, blue, brown, yellow, grey); Fire 9: a number card, Fire +3: a battle card, Boss 22 / Assassin 9: Boss-Assassin cards
+—  nothing";
 
 fn column_line(set: &CardSet, c: Col, col: &ColumnView) -> String {
     let atk = col
@@ -867,6 +889,50 @@ impl TextUi for Monjan {
                 guard_text(&set, view, me, *guard)
             ),
         }
+    }
+
+    /// The menu label, what the action does under the rules, and the generated rules text
+    /// of every card it involves (MC-D10).
+    fn explain_action(config: &Config, view: &View, action: &Action) -> String {
+        explain::explain(
+            config,
+            view,
+            action,
+            Self::describe_action(config, view, action),
+        )
+    }
+
+    /// Every card of the set, then every status board, with rules text generated from the
+    /// data (MC-D10).
+    fn cards(config: &Config) -> Vec<CardText> {
+        card_text::card_texts(config)
+    }
+
+    fn legend() -> &'static str {
+        LEGEND
+    }
+
+    /// The board a seat plays when the configuration fixes the boards (`board_assignment =
+    /// fixed`); random and drafted boards change from game to game, so they give no label.
+    fn seat_label(config: &Config, seat: Seat) -> Option<String> {
+        match &config.board_assignment {
+            BoardAssignment::Fixed(ids) => {
+                let id = ids.get(seat.index())?;
+                let set = config.cards();
+                let name = set
+                    .board_index(id)
+                    .and_then(|b| set.board(b))
+                    .map_or_else(|| id.clone(), |b| b.name.clone());
+                Some(format!("board {name}"))
+            }
+            BoardAssignment::Random | BoardAssignment::Draft => None,
+        }
+    }
+
+    /// One heading per card in hand, field card, board skill and End in the edit turn and
+    /// the windows; per attacking card in declarations; per attack in guards (MC-D10).
+    fn menu_group(config: &Config, view: &View, action: &Action) -> Option<String> {
+        explain::group(config, view, action)
     }
 
     fn describe_event(config: &Config, event: &Event) -> String {

@@ -32,6 +32,10 @@ pub struct ManaView {
     pub element: bool,
     /// Spent this round.
     pub spent: bool,
+    /// Placed face down and not yet revealed (public: others see that a face-down card is
+    /// there, not which one; MC-D10). Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_down: bool,
 }
 
 /// An attack slot as seen.
@@ -185,6 +189,7 @@ fn column_view(c: &Column, own: bool) -> ColumnView {
                 },
                 element: m.element,
                 spent: m.spent,
+                face_down: m.face_down && !m.element,
             })
             .collect(),
         bottom_used: c.bottom_used,

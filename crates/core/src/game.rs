@@ -287,3 +287,21 @@ pub trait TextUi: Game {
         None
     }
 }
+
+/// A fixed-length numeric form of a view, for learning agents (the observations of the
+/// Python environments, `crates/python`). It reads the view alone, so it tells an observer
+/// only what the view does; its layout is documented in the game's `encoding` module.
+pub trait Encoding: Game {
+    /// How many numbers every observation of a game created from `config` has (the same
+    /// for every seat, the spectator and every moment of the game).
+    fn encoding_len(config: &Self::Config) -> usize;
+
+    /// Writes the encoding of `view` into `out`: cleared first, then exactly
+    /// [`Encoding::encoding_len`] finite values.
+    fn encode(config: &Self::Config, view: &Self::View, out: &mut Vec<f32>);
+
+    /// An upper bound, derived from the rules and the configuration, on the number of
+    /// legal actions one seat has in one decision: the size of a fixed action space whose
+    /// action `i` is the seat's `i`-th legal action in the engine's stable order.
+    fn max_legal_actions(config: &Self::Config) -> usize;
+}

@@ -34,7 +34,8 @@ mod seat;
 
 pub use card::CardId;
 pub use game::{
-    CardText, Conformance, Determinize, EventLog, Game, NoEvents, Outcome, Positions, TextUi,
+    CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,
+    TextUi,
 };
 pub use pile::{Counter, Pile};
 pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};

@@ -9,7 +9,7 @@
 //! - [`BotSpec`] and [`BotList`]: bots named in text (`random`, `greedy`, `ismcts`,
 //!   `ismcts:1000`, `ismcts:500ms`; `ismcts:1000,greedy` one per seat), built for any game;
 //! - [`bot_moves`]: the next moves of the bots at a table, simultaneous phases played
-//!   blind;
+//!   blind, and [`SimultaneousPhase`]: one seat's bot move in a simultaneous phase, blind;
 //! - [`playout`], [`run_playouts`] and [`run_match`]: games played to the end by bots,
 //!   with statistics (win rates with 95% confidence intervals).
 //!
@@ -30,6 +30,7 @@
 mod bots;
 pub mod ismcts;
 mod matches;
+mod phase;
 mod runner;
 mod spec;
 mod table;
@@ -37,6 +38,7 @@ mod table;
 pub use bots::{Bot, GreedyBot, RandomBot, SearchTotals};
 pub use ismcts::{Budget, IsmctsBot, IsmctsConfig, SearchReport};
 pub use matches::{run_match, wilson_interval, BotRecord, MatchError, MatchStats};
+pub use phase::SimultaneousPhase;
 pub use runner::{playout, run_playouts, BotKind, PlayoutResult, PlayoutStats};
 pub use spec::{BotList, BotSpec, SpecError, MAX_BUDGET};
 pub use table::{bot_moves, BotMoves};

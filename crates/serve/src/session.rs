@@ -1,7 +1,7 @@
 //! One open game behind a type-erased interface, so one server holds games of every kind.
 
 use crate::error::{ErrorKind, ProtocolError};
-use fuda_bots::BotSpec;
+use fuda_bots::{BotSpec, SimultaneousPhase};
 use fuda_core::{
     digest, CardText, Conformance, Game, Observer, Outcome, Positions, Replay, Seat, TextUi,
 };
@@ -82,10 +82,9 @@ pub(crate) struct Session<G: Game> {
     base_bytes: usize,
     /// The estimated size of the events and actions so far.
     log_bytes: usize,
-    /// In a simultaneous phase (several seats to act, such as Monjan's edit turn): the
-    /// state when the phase began and the number of actions played before it, so that a
-    /// bot asked for one seat's move decides without the other seats' moves of the phase.
-    phase_start: Option<(G::State, usize)>,
+    /// So that a bot asked for one seat's move in a simultaneous phase (such as Monjan's
+    /// edit turn) decides without the other seats' moves of the phase.
+    phase: SimultaneousPhase<G>,
 }
 
 fn to_value<T: Serialize>(value: &T) -> Value {
@@ -162,6 +161,7 @@ impl<G: Conformance + TextUi + Positions> Session<G> {
             + MEMORY_PER_CONFIG_JSON_BYTE * start.as_ref().map_or(0, json_bytes);
         Session {
             seats,
+            phase: SimultaneousPhase::new(&state),
             state,
             seed,
             start,
@@ -170,45 +170,7 @@ impl<G: Conformance + TextUi + Positions> Session<G> {
             visible: vec![Vec::new(); seats + 1],
             base_bytes,
             log_bytes: 0,
-            phase_start: None,
         }
-        .with_phase_checked()
-    }
-
-    /// Notes the start of a simultaneous phase, or its end (see `phase_start`).
-    fn with_phase_checked(mut self) -> Self {
-        self.check_phase();
-        self
-    }
-
-    fn check_phase(&mut self) {
-        let now = G::to_act(&self.state);
-        if now.len() < 2 {
-            self.phase_start = None;
-        } else if !self
-            .phase_start
-            .as_ref()
-            .is_some_and(|(start, _)| now.iter().all(|s| G::to_act(start).contains(s)))
-        {
-            self.phase_start = Some((self.state.clone(), self.actions.len()));
-        }
-    }
-
-    /// The state a bot of `seat` decides in: the current one, or in a simultaneous phase
-    /// the state at its start with only `seat`'s own moves of the phase replayed.
-    fn bot_state(&self, seat: Seat) -> G::State {
-        let Some((start, from)) = &self.phase_start else {
-            return self.state.clone();
-        };
-        let mut branch = start.clone();
-        for action in self.actions[*from..].iter().filter(|a| G::actor(a) == seat) {
-            if G::apply_in_place(&mut branch, action).is_err() {
-                // The seat's moves always apply without the others'; should a game make
-                // them depend on each other, decide in the real state rather than fail.
-                return self.state.clone();
-            }
-        }
-        branch
     }
 
     /// A game rebuilt from a replay, every action re-applied; a sealed replay must end in
@@ -255,8 +217,8 @@ impl<G: Conformance + TextUi + Positions> Session<G> {
             self.log.push(event);
         }
         self.log_bytes += std::mem::size_of::<G::Action>();
+        self.phase.record(&action, &self.state);
         self.actions.push(action);
-        self.check_phase();
     }
 
     /// The index of `observer` in `visible`.
@@ -403,7 +365,7 @@ impl<G: Conformance + TextUi + Positions> DynSession for Session<G> {
         if !G::to_act(&self.state).contains(seat) {
             return None;
         }
-        let branch = self.bot_state(seat);
+        let branch = self.phase.bot_state(&self.state, seat);
         let mut legal = Vec::new();
         G::legal_actions_for(&self.state, seat, &mut legal);
         let chosen = bot

@@ -28,6 +28,7 @@
 mod action;
 mod cards;
 mod config;
+mod encoding;
 mod error;
 mod event;
 mod game;
@@ -47,9 +48,10 @@ pub use config::{
     TurnDrawBerserk, VenomFate, DEFAULT_BERSERK_BATTLES_PER_TURN, DEFAULT_TURN_LIMIT,
     MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT,
 };
+pub use encoding::{MAX_SEATS, PER_CARD, SCALARS};
 pub use error::Error;
 pub use event::{redact, BerserkEntry, Event};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Encoding, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::CreatureClash;
 pub use scenario::{Attack, BerserkDuring, Commit, ForcedOutcome, Scenario, Start, Unplaced};
 pub use state::{Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE};

@@ -48,6 +48,7 @@ mod action;
 mod card_text;
 mod cards;
 mod config;
+mod encoding;
 mod error;
 mod event;
 mod game;
@@ -68,9 +69,10 @@ pub use config::{
     ColourSource, CombatWindow, Config, EmptyMbDamage, FirstPlayer, MpMode, PowerRule,
     TurnCountBasis, DEFAULT_MAX_TURNS,
 };
+pub use encoding::{MAJIN_FIELDS, PER_CARD, SCALARS};
 pub use error::Error;
 pub use event::{redact, Event};
-pub use fuda_core::{Game, Observer, Outcome, Positions, Seat, SeatSet};
+pub use fuda_core::{Encoding, Game, Observer, Outcome, Positions, Seat, SeatSet};
 pub use game::Uzumajin;
 pub use scenario::{MajinSpec, Scenario};
 pub use state::{Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone};

@@ -27,6 +27,7 @@ mod action;
 mod card_text;
 mod cards;
 mod config;
+mod encoding;
 mod error;
 mod event;
 mod game;
@@ -49,7 +50,7 @@ pub use config::{
 };
 pub use error::Error;
 pub use event::{redact, Event, LossReason};
-pub use fuda_core::{Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Encoding, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Mattsan;
 pub use scenario::{
     ForcedSpec, ResolveSpec, Rest, Scenario, SeatSpec, SoulSpec, Start, TempModSpec, TerrainSpec,

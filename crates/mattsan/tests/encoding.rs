@@ -111,7 +111,7 @@ fn issue_13_resampled_states_encode_the_same() {
 /// encoding changes whenever the board, hands or decision it sees change.
 #[test]
 fn issue_13_different_visible_situations_encode_differently() {
-    let mut prev: Vec<Option<(<G as Game>::View, Vec<f32>)>> = vec![None; 3];
+    let mut prev: Vec<Option<(<G as Game>::View, Vec<f32>)>> = vec![None; 5];
     let (mut changed, mut same) = (0, 0);
     playouts(57, |config, s, _| {
         let obs = observers(G::num_seats(config));

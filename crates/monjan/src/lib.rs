@@ -31,6 +31,7 @@ mod action;
 mod card_text;
 mod cards;
 mod config;
+mod encoding;
 mod error;
 mod event;
 mod game;
@@ -56,7 +57,7 @@ pub use config::{
 };
 pub use error::Error;
 pub use event::{redact, DeckKind, Event};
-pub use fuda_core::{Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
+pub use fuda_core::{Encoding, Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Monjan;
 pub use scenario::{
     AttackSetup, BattleSetup, CardNames, ColumnSetup, DefenseSetup, ExtraSetup, ForcedOutcome,

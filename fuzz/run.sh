@@ -24,6 +24,8 @@ target_dir=${FUZZ_TARGET_DIR:-target}
 timeout=${FUZZ_TIMEOUT:-10}
 mkdir -p "$target_dir"
 work=$(cd "$target_dir" && pwd)
+# libFuzzer options of the play targets (see README.md, "Builds").
+PLAY_FLAGS=(-entropic=0)
 
 if [ $# -gt 0 ]; then
   targets=("$@")
@@ -31,16 +33,38 @@ else
   mapfile -t targets < <(cargo fuzz list)
 fi
 
+# The play targets (one game played per input, safe Rust only) are built without a
+# sanitizer and without compare tracing, into a build directory of their own; the load and
+# protocol targets (parsers of arbitrary files and lines) keep the address sanitizer, its
+# allocation limit and compare tracing. See README.md ("Builds").
+play_targets=" creature_clash uzumajin mattsan monjan "
+is_play() { [[ "$play_targets" == *" $1 "* ]]; }
+fast_dir="$target_dir/fast"
+play=()
+other=()
+for t in "${targets[@]}"; do
+  if is_play "$t"; then play+=("$t"); else other+=("$t"); fi
+done
+
+# build DIR FLAGS... -- TARGET...: one target is built alone; several in one cargo
+# invocation for every target (the binaries build in parallel and link once each, instead
+# of one build after the other).
+build() {
+  local dir=$1
+  shift
+  local flags=()
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  [ $# -eq 0 ] && return 0
+  if [ $# -eq 1 ]; then
+    cargo fuzz build "${flags[@]}" --target-dir "$dir" "$1" >&2
+  else
+    cargo fuzz build "${flags[@]}" --target-dir "$dir" >&2
+  fi
+}
 echo "building ${#targets[@]} targets into $target_dir" >&2
-if [ $# -gt 0 ]; then
-  for t in "${targets[@]}"; do
-    cargo fuzz build --target-dir "$target_dir" "$t" >&2
-  done
-else
-  # One cargo invocation for every target: the binaries build in parallel and link once
-  # each, instead of one build after the other.
-  cargo fuzz build --target-dir "$target_dir" >&2
-fi
+build "$fast_dir" -s none --no-trace-compares -- "${play[@]}"
+build "$target_dir" -- "${other[@]}"
 
 results=()
 failed=0
@@ -55,9 +79,18 @@ for t in "${targets[@]}"; do
   echo "running $t for ${seconds}s" >&2
   status=0
   # New inputs go to $new (the first directory); the committed corpus is only read.
-  cargo fuzz run --target-dir "$target_dir" "$t" "$new" "corpus/$t" -- \
+  if is_play "$t"; then
+    dir=$fast_dir
+    build_flags=(-s none --no-trace-compares)
+    fuzz_flags=("${PLAY_FLAGS[@]}")
+  else
+    dir=$target_dir
+    build_flags=()
+    fuzz_flags=()
+  fi
+  cargo fuzz run "${build_flags[@]}" --target-dir "$dir" "$t" "$new" "corpus/$t" -- \
     -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="artifacts/$t/" "${dict[@]}" \
+    -print_final_stats=1 -artifact_prefix="artifacts/$t/" "${dict[@]}" "${fuzz_flags[@]}" \
     >"$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -74,7 +107,7 @@ for t in "${targets[@]}"; do
     "${cov:-?}" "${ft:-?}" "${added:-?}" "$crashes")")
   if [ "${FUZZ_MERGE:-0}" = 1 ] && [ "$status" -eq 0 ]; then
     cp -n "$new"/* "corpus/$t"/ 2>/dev/null || true
-    cargo fuzz cmin --target-dir "$target_dir" "$t" "corpus/$t" >>"$log" 2>&1
+    cargo fuzz cmin "${build_flags[@]}" --target-dir "$dir" "$t" "corpus/$t" >>"$log" 2>&1
     rm -rf "$new"
   fi
 done

@@ -12,7 +12,10 @@ generator) and ``config`` (JSON text merged over the game's default configuratio
   seat, lowest seat first; no seat's observation shows another's pending moves.
 - **Chance is sampled** (``SAMPLED_STOCHASTIC``): the engines draw every shuffle and die
   from a generator inside the state, so a state and its clones play identically. Each
-  ``new_initial_state()`` deals with the next seed of a generator seeded by ``seed``.
+  ``new_initial_state()`` deals with the next seed of a generator seeded by ``seed``
+  (OpenSpiel's ``clone()`` of a Python state calls it too, so clones advance it: the
+  sequence of deals is reproducible for a given program, not across programs that clone
+  differently).
 - **Actions**: ``num_distinct_actions`` is the engine's bound on legal actions per decision
   for the configuration; action ``i`` is the acting seat's ``i``-th legal action in the
   engine's stable order.

@@ -15,7 +15,7 @@
 //! ```
 //! use fuda_core::{GameRng, Pile};
 //! let mut rng = GameRng::from_seed(7);
-//! let mut deck = Pile::from_bottom_to_top(vec![1, 2, 3, 4, 5]);
+//! let mut deck: Pile<i32> = Pile::from_bottom_to_top(vec![1, 2, 3, 4, 5]);
 //! deck.shuffle(&mut rng);
 //! let top = deck.draw();
 //! assert!(top.is_some());
@@ -32,6 +32,8 @@ mod replay;
 mod rng;
 mod seat;
 
+/// Inline vectors for compact states (re-exported so every game uses the same version).
+pub use ::smallvec::{smallvec, SmallVec};
 pub use card::CardId;
 pub use game::{
     CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,

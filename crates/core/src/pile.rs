@@ -2,29 +2,54 @@
 
 use crate::rng::{GameRng, ShuffleKey};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// An ordered pile of cards (a deck, a discard pile, a stack). The last element is the top.
+///
+/// Up to `N` cards are held inline, so cloning a pile that fits copies it without a heap
+/// allocation; a larger pile (a custom card set beyond the capacity a game chose) moves to
+/// the heap and works the same, only slower. `N = 0` keeps every card on the heap.
+/// The JSON form is the list of cards, bottom first, whatever `N`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Pile<T> {
-    cards: Vec<T>,
+pub struct Pile<T, const N: usize = 0> {
+    cards: SmallVec<[T; N]>,
 }
 
-impl<T> Pile<T> {
+impl<T, const N: usize> Pile<T, N> {
     /// An empty pile.
-    pub fn new() -> Pile<T> {
-        Pile { cards: Vec::new() }
+    pub fn new() -> Pile<T, N> {
+        Pile {
+            cards: SmallVec::new(),
+        }
     }
 
     /// A pile from cards listed bottom first.
-    pub fn from_bottom_to_top(cards: Vec<T>) -> Pile<T> {
-        Pile { cards }
+    pub fn from_bottom_to_top(cards: Vec<T>) -> Pile<T, N> {
+        Pile {
+            cards: SmallVec::from_vec(cards),
+        }
     }
 
     /// A pile from cards listed top first (the order a scenario usually writes a deck in).
-    pub fn from_top_to_bottom(mut cards: Vec<T>) -> Pile<T> {
+    pub fn from_top_to_bottom(mut cards: Vec<T>) -> Pile<T, N> {
         cards.reverse();
-        Pile { cards }
+        Pile::from_bottom_to_top(cards)
+    }
+
+    /// A pile from cards listed bottom first, copied from a slice.
+    pub fn from_slice(cards: &[T]) -> Pile<T, N>
+    where
+        T: Clone,
+    {
+        Pile {
+            cards: cards.iter().cloned().collect(),
+        }
+    }
+
+    /// Whether the pile's cards are held inline (no heap block to copy on clone).
+    pub fn is_inline(&self) -> bool {
+        !self.cards.spilled()
     }
 
     /// How many cards the pile holds.
@@ -64,7 +89,12 @@ impl<T> Pile<T> {
 
     /// Empties the pile, returning its cards bottom first.
     pub fn take_all(&mut self) -> Vec<T> {
-        std::mem::take(&mut self.cards)
+        std::mem::take(&mut self.cards).into_vec()
+    }
+
+    /// Removes every card, keeping the pile's storage.
+    pub fn clear(&mut self) {
+        self.cards.clear();
     }
 
     /// The cards, bottom first.
@@ -83,14 +113,14 @@ impl<T> Pile<T> {
     }
 }
 
-impl<T: ShuffleKey> Pile<T> {
+impl<T: ShuffleKey, const N: usize> Pile<T, N> {
     /// Shuffles the pile with the game's generator (a forced shuffle fixes its top).
     pub fn shuffle(&mut self, rng: &mut GameRng) {
         rng.shuffle(&mut self.cards);
     }
 }
 
-impl<T: PartialEq> Pile<T> {
+impl<T: PartialEq, const N: usize> Pile<T, N> {
     /// Whether the pile holds `card`.
     pub fn contains(&self, card: &T) -> bool {
         self.cards.contains(card)
@@ -108,7 +138,7 @@ impl<T: PartialEq> Pile<T> {
     }
 }
 
-impl<T> Extend<T> for Pile<T> {
+impl<T, const N: usize> Extend<T> for Pile<T, N> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         self.cards.extend(iter);
     }
@@ -151,7 +181,7 @@ mod tests {
 
     #[test]
     fn draw_put_remove() {
-        let mut p = Pile::from_top_to_bottom(vec!['a', 'b', 'c']);
+        let mut p: Pile<char> = Pile::from_top_to_bottom(vec!['a', 'b', 'c']);
         assert_eq!(p.top(), Some(&'a'));
         assert_eq!(p.draw(), Some('a'));
         p.put_bottom('z');
@@ -164,6 +194,25 @@ mod tests {
         assert_eq!(p.take_all(), vec!['b', 'y']);
         assert!(p.is_empty());
         assert_eq!(p.draw(), None);
+    }
+
+    /// Issue 14: a pile within its inline capacity clones without a heap block, a larger one
+    /// moves to the heap and behaves the same, and the JSON form does not depend on `N`.
+    #[test]
+    fn issue_14_inline_pile_spills_and_keeps_its_json_form() {
+        let mut small: Pile<u16, 4> = Pile::from_bottom_to_top(vec![1, 2, 3]);
+        assert!(small.is_inline());
+        small.put_top(4);
+        assert!(small.is_inline());
+        small.put_top(5);
+        assert!(!small.is_inline());
+        assert_eq!(small.as_slice(), &[1, 2, 3, 4, 5]);
+        let heap: Pile<u16> = Pile::from_slice(small.as_slice());
+        let json = serde_json::to_string(&small).unwrap();
+        assert_eq!(json, serde_json::to_string(&heap).unwrap());
+        assert_eq!(json, "[1,2,3,4,5]");
+        let back: Pile<u16, 4> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, small);
     }
 
     #[test]

@@ -43,6 +43,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod allocations;
 mod checks;
 mod conformance;
 mod fuzz;

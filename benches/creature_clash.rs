@@ -8,10 +8,8 @@ use fuda::creature_clash::{Config, CreatureClash};
 
 fn creature_clash(c: &mut Criterion) {
     for players in [2u8, 4, 6] {
-        let config = Config {
-            turn_limit: 200,
-            ..Config::for_players(players)
-        };
+        // The default configuration: the issue-14 playout goal is stated for it.
+        let config = Config::for_players(players);
         common::bench_game::<CreatureClash>(c, &format!("creature_clash_{players}p"), &config);
     }
 }

@@ -7,7 +7,9 @@
 //! - [`GameRng`]: the seeded, serializable ChaCha generator that lives inside every state,
 //!   with shuffles, uniform picks and `nD6` rolls, and a queue of [`Forced`] outcomes that
 //!   lets scenarios fix any random result (a die, a pick, a shuffle's top);
-//! - [`Pile`] and [`Counter`]: ordered card zones and non-negative counters;
+//! - [`Pile`] and [`Counter`]: ordered card zones (inline up to a capacity) and
+//!   non-negative counters;
+//! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);
 //! - [`Replay`]: the versioned `{format_version, game, config, seed, actions}` file format.
@@ -27,6 +29,7 @@
 
 mod card;
 mod game;
+mod memo;
 mod pile;
 mod replay;
 mod rng;
@@ -39,6 +42,7 @@ pub use game::{
     CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,
     TextUi,
 };
+pub use memo::LastBuilt;
 pub use pile::{Counter, Pile};
 pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};
 pub use rng::{

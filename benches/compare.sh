@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# fuda's hot paths beside OpenSpiel's C++ hearts and a fixed-array floor, in one run
+# (issue 14; the figures in docs/performance.md come from it). The machines are shared
+# and noisy: read the ratios, which are measured back to back, not the absolute times.
+#
+#   benches/compare.sh [PYTHON]
+#
+# PYTHON is an interpreter with `pip install open_spiel` (default: $OPENSPIEL_PYTHON, then
+# ~/.venvs/openspiel/bin/python); without one the hearts column is left out. Hearts is
+# timed before and after fuda's benches and the mean of the two is used.
+# Set QUICK=1 for shorter criterion runs (1 s warm-up, 2 s measurement per bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+py=${1:-${OPENSPIEL_PYTHON:-$HOME/.venvs/openspiel/bin/python}}
+target=${CARGO_TARGET_DIR:-target}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+hearts() {
+  if [ -x "$py" ] && "$py" -c 'import pyspiel' 2>/dev/null; then
+    "$py" benches/hearts_playouts.py --seconds 2 --reps 3 | tee -a "$out/hearts"
+  else
+    echo "no Python with open_spiel at $py: hearts left out" >&2
+  fi
+}
+
+criterion_args=()
+if [ "${QUICK:-0}" = 1 ]; then
+  criterion_args=(--warm-up-time 1 --measurement-time 2)
+fi
+
+cargo bench -p fuda --no-run --bench floor --bench creature_clash --bench uzumajin \
+  --bench mattsan --bench monjan
+hearts
+cargo bench -p fuda --bench floor --bench creature_clash --bench uzumajin --bench mattsan \
+  --bench monjan -- "${criterion_args[@]}" >"$out/criterion" 2>&1 || {
+  cat "$out/criterion"
+  exit 1
+}
+hearts
+
+python3 - "$target/criterion" "$out/hearts" <<'PY'
+import json, pathlib, re, statistics, sys
+
+root, hearts_file = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+hearts = None
+if hearts_file.exists():
+    runs = [float(m) for m in re.findall(r"ns_per_decision=([\d.]+)", hearts_file.read_text())]
+    hearts = statistics.mean(runs) if runs else None
+
+
+def per_element(group, function):
+    """ns per element (position or transition) of one bench: the mean over its parameter."""
+    [path] = list((root / group / function).glob("*/new/estimates.json"))
+    elements = int(path.parent.parent.name)
+    return json.loads(path.read_text())["mean"]["point_estimate"] / elements
+
+
+def floor(name):
+    path = root / "floor" / name / "new" / "estimates.json"
+    return json.loads(path.read_text())["mean"]["point_estimate"]
+
+
+floor40, floor100 = floor("fixed_array_copy_40_cards_2p"), floor("fixed_array_copy_100_cards_6p")
+print()
+if hearts:
+    print(f"OpenSpiel C++ hearts, random playouts: {hearts:.0f} ns per decision")
+print(f"floor, copy of a fixed-array state: 40 cards 2p {floor40:.1f} ns, 100 cards 6p {floor100:.1f} ns")
+print()
+head = "| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | pure apply ns | apply ÷ clone | legal actions ns |"
+print(head)
+print("|---" * 8 + "|")
+games = ["creature_clash_2p", "creature_clash_4p", "creature_clash_6p", "uzumajin", "mattsan", "monjan"]
+for g in games:
+    playout = per_element(g, "random_playouts_x10")
+    clone = per_element(g, "clone")
+    apply = per_element(g, "apply")
+    legal = per_element(g, "legal_actions")
+    vs_hearts = f"{playout / hearts:.2f}" if hearts else "—"
+    print(f"| {g} | {playout:.0f} | {vs_hearts} | {clone:.1f} | {clone / floor100:.2f} | "
+          f"{apply:.1f} | {apply / clone:.2f} | {legal:.1f} |")
+PY

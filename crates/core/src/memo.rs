@@ -43,6 +43,16 @@ impl<K: PartialEq + Clone, V: Clone> LastBuilt<K, V> {
         self.last = Some((key.clone(), v.clone()));
         Ok(v)
     }
+
+    /// [`get_or_try_build`](Self::get_or_try_build) on this thread's memo `local`
+    /// (declared with `thread_local!`).
+    pub fn get_or_try_build_in<E>(
+        local: &'static std::thread::LocalKey<std::cell::RefCell<Self>>,
+        key: &K,
+        build: impl FnOnce(&K) -> Result<V, E>,
+    ) -> Result<V, E> {
+        local.with(|memo| memo.borrow_mut().get_or_try_build(key, build))
+    }
 }
 
 #[cfg(test)]

@@ -495,7 +495,7 @@ impl Scenario {
         }
         let mut rng = GameRng::from_seed(self.seed);
         queue(&mut rng, forced)?;
-        let mut state = setup::deal(rules, rng);
+        let mut state = setup::deal(std::sync::Arc::new(rules), rng);
         match state.rng.take_misfit() {
             Some(misfit) => Err(Error::scenario("forced", misfit.to_string())),
             None => Ok(state),

@@ -5,18 +5,19 @@ use crate::config::{Config, DealerRule, OpeningBerserk};
 use crate::error::Error;
 use crate::rules::run;
 use crate::state::{Pending, Rules, RulesRef, State, Task, HAND_SIZE};
-use fuda_core::{GameRng, NoEvents, Pile, Seat};
+use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A new game: R2 dealer, R1 shuffle, the deal one card at a time clockwise from the
 /// dealer's left (CC-3.6), then the first turn to the dealer's left (CC-3.8).
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
-    Ok(deal(Rules::new(config)?, GameRng::from_seed(seed)))
+    Ok(deal(shared_rules(config)?, GameRng::from_seed(seed)))
 }
 
 /// The setup of CC-3.5 to CC-3.8 with a prepared generator (a position built at the deal
 /// queues forced outcomes in it: the dealer pick, the deal shuffle).
-pub(crate) fn deal(rules: Rules, mut rng: GameRng) -> State {
+pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let (dealer_rule, opening) = (rules.config.dealer, rules.config.berserk_in_opening_deal);
     let n = rules.num_players;
     let dealer = match dealer_rule {
@@ -64,7 +65,7 @@ pub(crate) fn deal(rules: Rules, mut rng: GameRng) -> State {
         }
     }
     let mut state = State {
-        rules: RulesRef(Arc::new(rules)),
+        rules: RulesRef(rules),
         rng,
         dealer,
         active: dealer.next(n),
@@ -86,4 +87,16 @@ pub(crate) fn deal(rules: Rules, mut rng: GameRng) -> State {
     };
     run(&mut state, &mut NoEvents);
     state
+}
+
+thread_local! {
+    /// The rules of the last configuration a game started with on this thread.
+    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+}
+
+/// The rules of `config`, shared with the last game of the same configuration started on
+/// this thread: building them copies the card set, which cost more than a whole random
+/// playout (issue 14).
+pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
 }

@@ -11,7 +11,8 @@ use crate::state::{
     FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
     FLAG_SETUP,
 };
-use fuda_core::{EventLog, GameRng, NoEvents, Pile, Seat, SeatSet};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A new game from a configuration and a seed.
@@ -21,7 +22,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 
 /// A new game whose randomness comes from `rng` (scenarios force dice this way).
 pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, Error> {
-    let rules = Rules::new(config)?;
+    let rules = shared_rules(config)?;
     let mut rng = rng;
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
@@ -29,7 +30,7 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
         p.deck = Pile::from_bottom_to_top(ids);
     }
     let mut s = State {
-        rules: RulesRef(Arc::new(rules)),
+        rules: RulesRef(rules),
         g: crate::state::Board {
             rng,
             step: Step::Setup,
@@ -266,4 +267,16 @@ pub(crate) fn commit<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
     s.g.step = Step::TurnStart;
     s.g.tasks.push(Task::BeginTurn);
     let _ = WindowKind::TurnStarted;
+}
+
+thread_local! {
+    /// The rules of the last configuration a game started with on this thread.
+    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+}
+
+/// The rules of `config`, shared with the last game of the same configuration started on
+/// this thread: building them copies the card set, which cost more than a whole random
+/// playout (issue 14).
+pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
 }

@@ -7,12 +7,16 @@ use crate::error::Error;
 use crate::event::{DeckKind, Event};
 use crate::rules::run;
 use crate::state::{Pending, Phase, Player, Rules, RulesRef, State, StateCore, Task, DEAL};
-use fuda_core::{EventLog, GameRng, NoEvents, Pile, Seat, SeatSet};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A new game: MC-3.10 steps (1)–(3); the rest follows once boards and picks are made.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
-    Ok(new_game_with(Rules::new(config)?, GameRng::from_seed(seed)))
+    Ok(new_game_with(
+        shared_rules(config)?,
+        GameRng::from_seed(seed),
+    ))
 }
 
 /// A new game from validated rules and a generator (which may hold forced outcomes).
@@ -20,7 +24,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 /// Boards and the rock-paper-scissors order are drawn as picks, one seat at a time among
 /// the boards (in set order) or the seats (in seat order) left, so a forced pick reads
 /// plainly: `{"pick": 1}` gives the next seat the second board left.
-pub(crate) fn new_game_with(rules: Rules, mut rng: GameRng) -> State {
+pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
@@ -85,7 +89,7 @@ pub(crate) fn new_game_with(rules: Rules, mut rng: GameRng) -> State {
         .filter(|c| rules.class(*c) == Some(CardClass::BossAssa))
         .collect();
     let mut s = State {
-        rules: RulesRef(Arc::new(rules)),
+        rules: RulesRef(rules),
         d: StateCore {
             rng,
             phase: Phase::Setup,
@@ -291,4 +295,16 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     s.d.phase = crate::state::Phase::Edit;
     s.d.tasks.push(Task::BeginRound);
     None
+}
+
+thread_local! {
+    /// The rules of the last configuration a game started with on this thread.
+    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+}
+
+/// The rules of `config`, shared with the last game of the same configuration started on
+/// this thread: building them copies the card set, which cost more than a whole random
+/// playout (issue 14).
+pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
 }

@@ -300,7 +300,7 @@ fn build_setup(sc: &Scenario, rules: Rules) -> Result<(State, CardNames), Error>
     let mut rng = GameRng::from_seed(sc.seed);
     rng.force(resolve_forced(sc, &set)?)
         .map_err(|e| err("forced", e.to_string()))?;
-    let s = setup::new_game_with(rules, rng);
+    let s = setup::new_game_with(std::sync::Arc::new(rules), rng);
     let mut s = s;
     if let Some(m) = s.d.rng.take_misfit() {
         return Err(Error::ForcedOutcome(m));

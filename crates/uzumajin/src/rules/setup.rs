@@ -7,12 +7,13 @@ use crate::error::Error;
 use crate::event::Event;
 use crate::rules::{effects, run};
 use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task};
-use fuda_core::{EventLog, GameRng, NoEvents, Pile, Seat};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A new game. RNG order (MJ-9.1): seat 0's shuffle, seat 1's shuffle, then janken.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
-    let rules = Rules::new(config)?;
+    let rules = shared_rules(config)?;
     let mut rng = GameRng::from_seed(seed);
     let n = rules.deck_size;
     let mut players: [Player; 2] = Default::default();
@@ -33,9 +34,9 @@ pub(crate) fn shuffle_into_mb(rng: &mut GameRng, mut cards: Vec<CardId>) -> Pile
 
 impl State {
     /// A state before the first turn: the given zones, nobody active yet.
-    pub(crate) fn blank(rules: Rules, rng: GameRng, players: [Player; 2]) -> State {
+    pub(crate) fn blank(rules: Arc<Rules>, rng: GameRng, players: [Player; 2]) -> State {
         State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             rng,
             players,
             active: Seat(0),
@@ -95,4 +96,16 @@ fn deal<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     for seat in [Seat(0), Seat(1)] {
         effects::draw(s, seat, hand, log);
     }
+}
+
+thread_local! {
+    /// The rules of the last configuration a game started with on this thread.
+    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+}
+
+/// The rules of `config`, shared with the last game of the same configuration started on
+/// this thread: building them copies the card set, which cost more than a whole random
+/// playout (issue 14).
+pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
 }

@@ -37,7 +37,7 @@ impl Scenario {
         rng.force(forced)
             .map_err(|e| Error::scenario("forced", e.to_string()))?;
         let players = self.zones(&rules, &placed, &mut rng)?;
-        let mut state = State::blank(rules, rng, players);
+        let mut state = State::blank(std::sync::Arc::new(rules), rng, players);
         state.next_majin = self.majins.len() as u16;
         self.place_majins(&mut state, &placed)?;
         match self.at {

@@ -26,9 +26,14 @@ impl<T, const N: usize> Pile<T, N> {
 
     /// A pile from cards listed bottom first.
     pub fn from_bottom_to_top(cards: Vec<T>) -> Pile<T, N> {
-        Pile {
-            cards: SmallVec::from_vec(cards),
-        }
+        // `SmallVec::from_vec` keeps the heap block when the Vec's capacity exceeds `N`,
+        // even for few cards; moving them out puts a pile that fits inline.
+        let cards = if cards.len() <= N {
+            cards.into_iter().collect()
+        } else {
+            SmallVec::from_vec(cards)
+        };
+        Pile { cards }
     }
 
     /// A pile from cards listed top first (the order a scenario usually writes a deck in).
@@ -200,8 +205,10 @@ mod tests {
     /// moves to the heap and behaves the same, and the JSON form does not depend on `N`.
     #[test]
     fn issue_14_inline_pile_spills_and_keeps_its_json_form() {
-        let mut small: Pile<u16, 4> = Pile::from_bottom_to_top(vec![1, 2, 3]);
-        assert!(small.is_inline());
+        let mut roomy = Vec::with_capacity(64);
+        roomy.extend([1, 2, 3]);
+        let mut small: Pile<u16, 4> = Pile::from_bottom_to_top(roomy);
+        assert!(small.is_inline(), "a pile that fits is inline whatever the Vec's capacity");
         small.put_top(4);
         assert!(small.is_inline());
         small.put_top(5);

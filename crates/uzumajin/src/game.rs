@@ -104,7 +104,7 @@ impl Determinize for Uzumajin {
         let observer_peeked: Vec<CardId> = observer
             .seat()
             .filter(|p| p.index() < 2)
-            .map(|p| t.player(p).peeked.clone())
+            .map(|p| t.player(p).peeked.to_vec())
             .unwrap_or_default();
         let mut map: Vec<(CardId, CardId)> = Vec::new();
         for i in 0..2 {
@@ -204,11 +204,11 @@ impl Determinize for Uzumajin {
                 p.mb.iter()
                     .copied()
                     .chain(if hide_damage {
-                        p.damage.clone()
+                        p.damage.to_vec()
                     } else {
                         Vec::new()
                     })
-                    .chain(if own { Vec::new() } else { p.hand.clone() })
+                    .chain(if own { Vec::new() } else { p.hand.to_vec() })
                     .chain(
                         fd_slots
                             .iter()

@@ -75,7 +75,9 @@ pub use event::{redact, Event};
 pub use fuda_core::{Encoding, Game, Observer, Outcome, Positions, Seat, SeatSet};
 pub use game::Uzumajin;
 pub use scenario::{MajinSpec, Scenario};
-pub use state::{Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone};
+pub use state::{
+    Attack, BonusKind, Majin, MajinId, Pending, State, StateData, Step, Window, Zone, MAJIN_CARDS,
+};
 pub use view::{view, CardView, MajinView, PlayerView, View};
 
 /// A new game from a configuration and a seed.

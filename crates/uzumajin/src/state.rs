@@ -3,12 +3,40 @@
 use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
-use fuda_core::{GameRng, Outcome, Pile, Seat, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SmallVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+
+/// Cards one zone of a player (Majin Box, hand, graveyard) holds inline: a deck is exactly
+/// 40 cards (MJ-3.2, the default `deck_size`) and a zone holds only its owner's cards, so
+/// with the sample decks no zone ever spills; bigger custom decks spill to the heap
+/// (slower, correct). 40 `u16` ids are 80 bytes.
+pub(crate) const ZONE_CARDS: usize = 40;
+
+/// Cards a damage zone holds inline: the game ends when it reaches `damage_to_lose` = 7
+/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: a `SmallVec` of up to 8 `u16`s fits in the
+/// 16 bytes its heap pointer and length take anyway.
+pub(crate) const DAMAGE_CARDS: usize = 8;
+
+/// Cards a majin's stack holds inline: at most `max_cards_per_majin` = 4 by default
+/// (MJ-3.5, MJ-A2). 8 is the same size (the inline buffer shares the 16 bytes of the heap
+/// pointer and length), so custom limits up to 8 stay inline too; `None` or larger limits
+/// spill past 8.
+pub const MAJIN_CARDS: usize = 8;
+
+/// Majins one player holds inline, over both zones. The zones have no limit (MJ-3.4) and a
+/// majin needs only 1 card, so 40 are possible in principle; random playouts of the sample
+/// decks reach 21 (3,000 games), so 24 keep every such game inline at 40 bytes a majin.
+/// More spill to the heap.
+pub(crate) const MAX_MAJINS: usize = 24;
+
+/// Opponent's face-down cards a player remembers inline (MJ-8.1): at most the opponent's
+/// ura majins on the table, at most one placed per turn (MJ-4.3) and a peek needs a spell.
+/// 8 costs no more than fewer (see [`DAMAGE_CARDS`]); more spill.
+pub(crate) const PEEKED_CARDS: usize = 8;
 
 /// A majin's id: stable, never reused (MJ-3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -43,8 +71,8 @@ pub struct Majin {
     pub tapped: bool,
     /// The bottom card is face-down (an ura majin's card); only the bottom card can be.
     pub face_down: bool,
-    /// The cards, bottom first.
-    pub cards: Vec<CardId>,
+    /// The cards, bottom first (inline up to [`MAJIN_CARDS`]; JSON: a list).
+    pub cards: SmallVec<[CardId; MAJIN_CARDS]>,
     /// Power modifiers until end of turn.
     #[serde(default)]
     pub turn_mod: i16,
@@ -75,19 +103,21 @@ impl Majin {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Player {
     /// Majin Box, bottom first (the top card is drawn).
-    pub mb: Pile<CardId>,
+    pub mb: Pile<CardId, ZONE_CARDS>,
     /// The hand, in the order its cards entered it (MJ-9.1).
-    pub hand: Vec<CardId>,
+    pub hand: SmallVec<[CardId; ZONE_CARDS]>,
     /// Graveyard, bottom first (public).
-    pub graveyard: Vec<CardId>,
+    pub graveyard: SmallVec<[CardId; ZONE_CARDS]>,
     /// Damage zone, face-down, oldest first.
-    pub damage: Vec<CardId>,
-    /// Majins in both zones, in id order.
-    pub majins: Vec<Majin>,
+    pub damage: SmallVec<[CardId; DAMAGE_CARDS]>,
+    /// Majins in both zones, in id order. Each majin keeps its own inline stack (rather
+    /// than one flat card array with offsets) so that adding or destroying a card touches
+    /// one majin only, as the rules code did with `Vec`s.
+    pub majins: SmallVec<[Majin; MAX_MAJINS]>,
     /// Own turns begun so far (MJ-3.9).
     pub turns_taken: u32,
     /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).
-    pub peeked: Vec<CardId>,
+    pub peeked: SmallVec<[CardId; PEEKED_CARDS]>,
 }
 
 /// The rules of one game: configuration, card set and which definition each card
@@ -467,7 +497,8 @@ pub struct State {
     pub(crate) mp_spent: u32,
     pub(crate) next_majin: u16,
     pub(crate) attack: Option<Attack>,
-    pub(crate) tasks: Vec<Task>,
+    /// At most [`MAX_TASKS`] in play and in a loaded state (checked), so always inline.
+    pub(crate) tasks: SmallVec<[Task; MAX_TASKS]>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -509,7 +540,7 @@ impl From<State> for StateData {
             mp_spent: s.mp_spent,
             next_majin: s.next_majin,
             attack: s.attack,
-            tasks: s.tasks,
+            tasks: s.tasks.to_vec(),
             pending: s.pending,
             outcome: s.outcome,
         }
@@ -533,7 +564,8 @@ impl TryFrom<StateData> for State {
             mp_spent: d.mp_spent,
             next_majin: d.next_majin,
             attack: d.attack,
-            tasks: d.tasks,
+            // Collected, not `from_vec`, so the steps sit inline whatever the Vec's capacity.
+            tasks: d.tasks.into_iter().collect(),
             pending: d.pending,
             outcome: d.outcome,
         };
@@ -769,6 +801,25 @@ impl State {
 
     /// MJ-5.2: the first required colour of `card` that `seat`'s field lacks.
     pub(crate) fn missing_colour(&self, seat: Seat, card: CardId) -> Option<String> {
+        let idx = self.missing_colour_index(seat, card)?;
+        Some(
+            self.rules()
+                .cards
+                .colours()
+                .get(idx)
+                .cloned()
+                .unwrap_or_default(),
+        )
+    }
+
+    /// MJ-5.2: whether `seat`'s field meets `card`'s colour requirement. Allocates nothing
+    /// (the legal-action generator asks this for every hand card).
+    pub(crate) fn colour_met(&self, seat: Seat, card: CardId) -> bool {
+        self.missing_colour_index(seat, card).is_none()
+    }
+
+    /// The index of the first required colour of `card` that `seat`'s field lacks.
+    fn missing_colour_index(&self, seat: Seat, card: CardId) -> Option<usize> {
         let r = self.rules();
         let need = r.info(card)?.required;
         if need == 0 {
@@ -792,8 +843,7 @@ impl State {
         if missing == 0 {
             return None;
         }
-        let idx = missing.trailing_zeros() as usize;
-        Some(r.cards.colours().get(idx).cloned().unwrap_or_default())
+        Some(missing.trailing_zeros() as usize)
     }
 
     /// Every card in every zone, in no particular order.
@@ -1019,7 +1069,10 @@ impl State {
                     ));
                 }
                 if let (Pending::Target { .. }, Some(Op::Do(e))) = (self.pending, op) {
-                    if crate::rules::effects::candidates(self, seat, e).is_empty() {
+                    if crate::rules::effects::candidates(self, seat, e)
+                        .next()
+                        .is_none()
+                    {
                         return Err(Error::state("a target is asked for but none is possible"));
                     }
                 }

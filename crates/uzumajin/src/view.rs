@@ -138,10 +138,10 @@ pub fn view(s: &State, observer: Observer) -> View {
                 turns_taken: p.turns_taken,
                 mb_count: p.mb.len(),
                 hand_count: p.hand.len(),
-                hand: own.then(|| p.hand.clone()),
-                graveyard: p.graveyard.clone(),
+                hand: own.then(|| p.hand.to_vec()),
+                graveyard: p.graveyard.to_vec(),
                 damage_count: p.damage.len(),
-                damage: (own && can_look).then(|| p.damage.clone()),
+                damage: (own && can_look).then(|| p.damage.to_vec()),
                 majins: p
                     .majins
                     .iter()

@@ -163,7 +163,7 @@ fn mj_e17_may_without_candidates_is_skipped() {
         },
     );
     assert!(matches!(s.pending(), Pending::Main { .. }));
-    assert_eq!(majin(&s, 2).cards, vec![champ]);
+    assert_eq!(majin(&s, 2).cards.as_slice(), [champ]);
 }
 
 /// MJ-12.3 / MJ-12.2 `May` + `Destroy`: the controller answers, then chooses the target.

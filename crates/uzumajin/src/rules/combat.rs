@@ -128,7 +128,7 @@ pub(crate) fn has_usable_combat(s: &State, seat: Seat) -> bool {
 
 /// A12's card conditions: a combat card whose colour requirement `seat` meets (MJ-5.2).
 pub(crate) fn combat_usable(s: &State, seat: Seat, card: CardId) -> bool {
-    s.rules().card_type(card) == Some(CardType::Combat) && s.missing_colour(seat, card).is_none()
+    s.rules().card_type(card) == Some(CardType::Combat) && s.colour_met(seat, card)
 }
 
 /// MJ-6.5: the next combat-window decision, or the window closes. A player who has used

@@ -6,8 +6,8 @@ use crate::cards::{CardId, Duration, Effect, Op, Target, ZoneFilter};
 use crate::config::EmptyMbDamage;
 use crate::event::Event;
 use crate::rules::{end, turn};
-use crate::state::{other, MajinId, Pending, State, Task, Zone};
-use fuda_core::{EventLog, Seat};
+use crate::state::{other, Majin, MajinId, Pending, State, Task, Zone, MAJIN_CARDS};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// The battling majins from `seat`'s side: (own, opposing), each only while it exists.
 pub(crate) fn battlers(s: &State, seat: Seat) -> (Option<MajinId>, Option<MajinId>) {
@@ -32,20 +32,23 @@ fn zone_ok(filter: ZoneFilter, zone: Zone) -> bool {
 }
 
 /// The majins the controller may choose for a chosen target (`OwnMajin` / `OppMajin`), in
-/// id order. `Retreat` needs a battle-zone majin.
-pub(crate) fn candidates(s: &State, seat: Seat, effect: &Effect) -> Vec<MajinId> {
-    let (owner, filter) = match effect.target() {
-        Some(Target::OwnMajin(z)) => (seat, z),
-        Some(Target::OppMajin(z)) => (other(seat), z),
-        _ => return Vec::new(),
+/// id order (none for other targets). `Retreat` needs a battle-zone majin. An iterator, so
+/// asking whether any exists or listing them allocates nothing.
+pub(crate) fn candidates<'a>(
+    s: &'a State,
+    seat: Seat,
+    effect: &Effect,
+) -> impl Iterator<Item = MajinId> + 'a {
+    let (majins, filter): (&[Majin], ZoneFilter) = match effect.target() {
+        Some(Target::OwnMajin(z)) => (&s.player(seat).majins, z),
+        Some(Target::OppMajin(z)) => (&s.player(other(seat)).majins, z),
+        _ => (&[], ZoneFilter::Any),
     };
     let battle_only = matches!(effect, Effect::Retreat { .. });
-    s.player(owner)
-        .majins
+    majins
         .iter()
-        .filter(|m| zone_ok(filter, m.zone) && (!battle_only || m.zone == Zone::Battle))
+        .filter(move |m| zone_ok(filter, m.zone) && (!battle_only || m.zone == Zone::Battle))
         .map(|m| m.id)
-        .collect()
 }
 
 /// The target of a primitive whose target is not chosen: `None` = the primitive needs a
@@ -69,7 +72,7 @@ fn fixed_target(
 /// nothing, and a `May` around it is skipped without a prompt).
 fn can_act(s: &State, seat: Seat, effect: &Effect, this: Option<MajinId>) -> bool {
     match fixed_target(s, seat, effect, this) {
-        None => !candidates(s, seat, effect).is_empty(),
+        None => candidates(s, seat, effect).next().is_some(),
         Some(None) => effect.target().is_none(),
         Some(Some(_)) => true,
     }
@@ -128,7 +131,7 @@ pub(crate) fn resolve<L: EventLog<Event>>(
             Op::Do(effect) => {
                 match fixed_target(s, seat, effect, this) {
                     None => {
-                        if !candidates(s, seat, effect).is_empty() {
+                        if candidates(s, seat, effect).next().is_some() {
                             return Some(Pending::Target {
                                 seat,
                                 card,
@@ -308,7 +311,8 @@ pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, majin: MajinId, n: u8, 
     if k == 0 {
         return;
     }
-    let mut cards = Vec::with_capacity(k);
+    // At most the majin's cards: inline for every majin that is (MAJIN_CARDS).
+    let mut cards: SmallVec<[CardId; MAJIN_CARDS]> = SmallVec::new();
     let mut gone = false;
     if let Some(m) = s.majin_mut(majin) {
         for _ in 0..k {
@@ -328,7 +332,11 @@ pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, majin: MajinId, n: u8, 
     for p in &mut s.players {
         p.peeked.retain(|c| !cards.contains(c));
     }
-    log.emit(|| Event::Destroyed { majin, cards, gone });
+    log.emit(|| Event::Destroyed {
+        majin,
+        cards: cards.into_vec(),
+        gone,
+    });
 }
 
 /// MJ-6.9: deal `n` damage to `victim`, one MB card at a time, face-down.

@@ -36,7 +36,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Pending::Main { .. } => {
             let max = s.max_cards();
             for &card in hand {
-                if playable(s, seat, card).is_err() {
+                if !is_playable(s, seat, card) {
                     continue;
                 }
                 match s.rules().card_type(card) {
@@ -102,7 +102,14 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.sort_unstable();
 }
 
-/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3).
+/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3), as a yes or no that builds no
+/// error (so listing the legal actions allocates nothing).
+fn is_playable(s: &State, seat: Seat, card: CardId) -> bool {
+    let cost = s.rules().info(card).map_or(0, |i| i.cost);
+    u32::from(cost) <= s.mp_available() && s.colour_met(seat, card)
+}
+
+/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3), with the reason on refusal.
 fn playable(s: &State, seat: Seat, card: CardId) -> Result<(), Error> {
     let cost = s.rules().info(card).map_or(0, |i| i.cost);
     let available = s.mp_available();
@@ -243,7 +250,7 @@ pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
         (Pending::Combat { .. }, Choice::PassPriority) => Ok(()),
         (Pending::Target { card, pc, .. }, Choice::ChooseTarget { majin }) => {
             let ok = match r.program(card).get(usize::from(pc)) {
-                Some(Op::Do(effect)) => candidates(s, seat, effect).contains(majin),
+                Some(Op::Do(effect)) => candidates(s, seat, effect).any(|m| m == *majin),
                 _ => false,
             };
             listed(ok, *majin, "it is not a legal target of this effect")

@@ -6,8 +6,8 @@ use crate::config::{Config, FirstPlayer};
 use crate::error::Error;
 use crate::event::Event;
 use crate::rules::{effects, run};
-use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task};
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat};
+use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -27,9 +27,13 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 }
 
 /// R1: a player's cards, shuffled, become their MB (the last card of the shuffle on top).
-pub(crate) fn shuffle_into_mb(rng: &mut GameRng, mut cards: Vec<CardId>) -> Pile<CardId> {
+pub(crate) fn shuffle_into_mb(
+    rng: &mut GameRng,
+    mut cards: Vec<CardId>,
+) -> Pile<CardId, ZONE_CARDS> {
     rng.shuffle(&mut cards);
-    Pile::from_bottom_to_top(cards)
+    // Copied, so the pile sits inline whatever the Vec's capacity.
+    Pile::from_slice(&cards)
 }
 
 impl State {
@@ -48,7 +52,7 @@ impl State {
             mp_spent: 0,
             next_majin: 0,
             attack: None,
-            tasks: Vec::new(),
+            tasks: SmallVec::new(),
             pending: Pending::GameOver,
             outcome: None,
         }

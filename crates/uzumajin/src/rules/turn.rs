@@ -6,8 +6,8 @@ use crate::cards::{CardId, CardType};
 use crate::config::TurnCountBasis;
 use crate::event::Event;
 use crate::rules::{effects, end};
-use crate::state::{other, Majin, MajinId, Pending, State, Step, Task, Zone};
-use fuda_core::{EventLog, Seat};
+use crate::state::{other, Majin, MajinId, Pending, State, Step, Task, Zone, MAX_MAJINS};
+use fuda_core::{smallvec, EventLog, Seat, SmallVec};
 
 /// MJ-3.9 / MJ-A7: whether the active player is on their first turn.
 pub(crate) fn is_first_turn(s: &State) -> bool {
@@ -48,7 +48,7 @@ pub(crate) fn new_majin(s: &mut State, seat: Seat, card: CardId, face_down: bool
         zone: Zone::Prepare,
         tapped: false,
         face_down,
-        cards: vec![card],
+        cards: smallvec![card],
         turn_mod: 0,
         battle_mod: 0,
     });
@@ -88,7 +88,8 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opti
 /// MJ-4.1: (a) untap every tapped majin of A, (b) then retreat every 1-card battle-zone
 /// majin of A (MJ-A13, MJ-A22).
 fn untap_and_retreat<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
-    let mut untapped = Vec::new();
+    // Ids of one player's majins: inline up to MAX_MAJINS, like the majins themselves.
+    let mut untapped: SmallVec<[MajinId; MAX_MAJINS]> = SmallVec::new();
     for m in &mut s.player_mut(seat).majins {
         if m.tapped {
             m.tapped = false;
@@ -98,7 +99,7 @@ fn untap_and_retreat<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
     if !untapped.is_empty() {
         log.emit(|| Event::Untapped {
             seat,
-            majins: untapped,
+            majins: untapped.into_vec(),
         });
     }
     retreat_lone_majins(s, seat, log);
@@ -106,7 +107,7 @@ fn untap_and_retreat<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
 
 /// MJ-4.1 (b) / MJ-4.7 (b): 1-card majins in the battle zone retreat.
 fn retreat_lone_majins<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
-    let lone: Vec<MajinId> = s
+    let lone: SmallVec<[MajinId; MAX_MAJINS]> = s
         .player(seat)
         .majins
         .iter()
@@ -176,7 +177,7 @@ pub(crate) fn advance_candidates(s: &State) -> impl Iterator<Item = MajinId> + '
 /// MJ-4.7 (a): every eligible majin advances (or, with `advance_optional`, A chooses).
 pub(crate) fn advance<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     s.step = Step::Move;
-    let eligible: Vec<MajinId> = advance_candidates(s).collect();
+    let eligible: SmallVec<[MajinId; MAX_MAJINS]> = advance_candidates(s).collect();
     if s.config().advance_optional && !eligible.is_empty() {
         return Some(Pending::Advance { seat: s.active });
     }

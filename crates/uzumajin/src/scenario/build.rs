@@ -111,7 +111,7 @@ impl Scenario {
         for (i, (p, spec)) in players.iter_mut().zip(&self.players).enumerate() {
             let seat = Seat(i as u8);
             let at = |field: &str| format!("players[{i}].{field}");
-            p.hand = placed.cards(seat, Zone2::Hand);
+            p.hand = placed.cards(seat, Zone2::Hand).into_iter().collect();
             let top = placed.cards(seat, Zone2::MajinBox);
             let listed_damage = placed.cards(seat, Zone2::Damage);
             let unplaced: Vec<CardId> = (0..rules.num_cards())
@@ -162,14 +162,14 @@ impl Scenario {
                 ));
             }
             let (bottom, mb_rest) = rest.split_at(rest.len() - keep);
-            let mut mb = fuda_core::Pile::from_bottom_to_top(mb_rest.to_vec());
+            let mut mb = fuda_core::Pile::from_slice(mb_rest);
             for &c in top.iter().rev() {
                 mb.put_top(c);
             }
             p.mb = mb;
-            p.damage = listed_damage;
+            p.damage = listed_damage.into_iter().collect();
             p.damage.extend_from_slice(&bottom[..fill]);
-            p.graveyard = bottom[fill..].to_vec();
+            p.graveyard = bottom[fill..].iter().copied().collect();
             p.graveyard.extend(placed.cards(seat, Zone2::Graveyard));
         }
         Ok(players)
@@ -225,7 +225,7 @@ impl Scenario {
                 zone: spec.zone,
                 tapped: spec.tapped,
                 face_down: spec.face_down,
-                cards: cards.clone(),
+                cards: cards.iter().copied().collect(),
                 turn_mod: spec.power_this_turn,
                 battle_mod: spec.power_this_battle,
             });
@@ -512,7 +512,7 @@ impl Scenario {
                     }
                 };
                 let asks = match &op {
-                    Some(Op::Do(e)) => !candidates(s, seat, e).is_empty(),
+                    Some(Op::Do(e)) => candidates(s, seat, e).next().is_some(),
                     _ => can_act_op(s, card, usize::from(step), seat, this),
                 };
                 if !asks {

@@ -4,7 +4,7 @@ use crate::action::Creature;
 use crate::cards::{CardClass, CardId, CardSet, Position};
 use crate::config::{Config, MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -16,6 +16,58 @@ pub const HAND_SIZE: usize = 7;
 /// each resolved BERSERK! adds at most one refill per seat, and a turn resolves at most
 /// `MAX_BERSERK_BATTLES_PER_TURN` of them.
 const MAX_TASKS: usize = 4096;
+
+// Inline capacities (issue 14): a state holds its zones inline, so a clone is one copy of
+// the struct and play never touches the heap with the sample card set and the default
+// configurations. Each bound below comes from the rules; a custom card set or variant that
+// exceeds one spills that zone to the heap and stays correct, only slower.
+
+/// The most seats a game has (CC-3.1): the per-seat zones (hands, champion areas) are
+/// inline arrays of this many.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Inline cards per hand. A hand holds 7 after a refill (CC-3.4); in play the most it
+/// reaches under the default adjustment is the attacker's 7 + 1 (turn draw) − 3 (the
+/// creature) + 5 (one steal per opponent at 6 players, CC-T26) = 10, a winning defender 8
+/// (CC-T7). 12 costs no more than 10 (u16 cards, the inline buffer rounds up to 8 bytes).
+/// `end_of_turn_adjust = ActiveOnly` lets other hands grow past it: they spill.
+pub const HAND_CAPACITY: usize = 12;
+
+/// Inline Champions per player: the game ends the moment a player holds
+/// `champions_to_win` (CC-7.1), at most 5 by default (CC-3.9). A higher custom threshold
+/// spills.
+pub const CHAMPIONS_CAPACITY: usize = 5;
+
+/// Inline cards known to be in hands (CC-D1). They are cards of the hands: 7 per hand at
+/// every turn boundary (CC-4.6), 42 at 6 players, plus the few held above 7 mid-turn.
+pub const KNOWN_CAPACITY: usize = 48;
+
+/// Inline cards of the deck and of the discard pile: either can hold nearly the whole
+/// set after a reshuffle, and the sample set has 102 cards (spec §12c). Larger custom sets
+/// spill.
+pub const PILE_CAPACITY: usize = 102;
+
+/// Inline revealed (and deferred) BERSERK! cards: the sample set has 3 (spec §12c); the
+/// inline buffer of 8 two-byte cards is no larger than a `Vec`'s heap pointer and length.
+/// The cards out of the game (scenarios only) use the same small buffer.
+pub const BERSERK_CAPACITY: usize = 8;
+
+/// Inline procedure steps. A turn keeps at most 4 steps of its own pending (the end of the
+/// attack or the turn draw, the adjustment, a refill, the commit step); each BERSERK!
+/// battle fought inside a refill adds the resumed refill and one refill per seat, 7 at 6
+/// players, and at most `berserk_battles_per_turn` (default 8, CC-D2) are fought in a
+/// turn: 4 + 8 × 7 = 60 ≤ 64. (With the sample set's 3 BERSERK! cards random play stays
+/// below 20.) A higher per-turn limit may spill.
+pub const TASKS_CAPACITY: usize = 64;
+
+/// A hand, in card-id order.
+pub(crate) type Hand = SmallVec<[CardId; HAND_CAPACITY]>;
+/// A player's champion area.
+pub(crate) type ChampionArea = SmallVec<[Creature; CHAMPIONS_CAPACITY]>;
+/// A short list of cards (revealed BERSERK! cards, boxed cards).
+pub(crate) type FewCards = SmallVec<[CardId; BERSERK_CAPACITY]>;
+/// The deck or the discard pile.
+pub(crate) type CardPile = Pile<CardId, PILE_CAPACITY>;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -216,12 +268,13 @@ pub struct Chain {
 pub struct BerserkBattle {
     /// The BERSERK! card.
     pub card: CardId,
-    /// Participants, clockwise from the active player.
-    pub participants: Vec<Seat>,
+    /// Participants, clockwise from the active player (at most one per seat, inline).
+    pub participants: SmallVec<[Seat; MAX_PLAYERS]>,
     /// The attacker fighting with its creature in play (it commits nothing).
     pub attacker_entry: Option<Seat>,
-    /// Secret commitments so far (the cards stay in hand until the reveal).
-    pub commits: Vec<(Seat, Creature)>,
+    /// Secret commitments so far (the cards stay in hand until the reveal; at most one per
+    /// seat, inline).
+    pub commits: SmallVec<[(Seat, Creature); MAX_PLAYERS]>,
 }
 
 /// The decision the game waits for, and whose it is. Public (spec §8).
@@ -316,7 +369,12 @@ pub(crate) enum Task {
 /// The full state of a game, hidden information included. Cheap to clone; the rules are
 /// shared. Its JSON form is checked on load ([`State`] implements `Deserialize` through
 /// validation), so a tampered file gives [`Error::InvalidState`].
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Every zone is held inline (see the capacities above): per-seat zones are inline arrays
+/// of up to [`MAX_PLAYERS`] inline lists, rather than one flat array with offsets, so that
+/// a card moving into one hand never shifts the others. The derived clone copies the
+/// struct and allocates nothing unless a custom set or variant spilled a zone.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "StateData", try_from = "StateData")]
 pub struct State {
     pub(crate) rules: RulesRef,
@@ -324,61 +382,27 @@ pub struct State {
     pub(crate) dealer: Seat,
     pub(crate) active: Seat,
     pub(crate) turn: u32,
-    pub(crate) deck: Pile<CardId>,
-    pub(crate) discard: Pile<CardId>,
+    pub(crate) deck: CardPile,
+    pub(crate) discard: CardPile,
     /// Hands, each kept in card-id order (hand order carries no information).
-    pub(crate) hands: Vec<Vec<CardId>>,
+    pub(crate) hands: SmallVec<[Hand; MAX_PLAYERS]>,
     /// The cards in hands that every player saw go there (CC-D1), in card-id order; the
-    /// hand holding each says whose. One flat list keeps the clone to one allocation.
-    pub(crate) known: Vec<CardId>,
-    pub(crate) champions: Vec<Vec<Creature>>,
+    /// hand holding each says whose. One flat list: membership tests need no seat.
+    pub(crate) known: SmallVec<[CardId; KNOWN_CAPACITY]>,
+    pub(crate) champions: SmallVec<[ChampionArea; MAX_PLAYERS]>,
     /// Cards out of the game (only scenarios put cards here).
-    pub(crate) boxed: Vec<CardId>,
+    pub(crate) boxed: FewCards,
     /// Revealed BERSERK! cards not yet discarded.
-    pub(crate) revealed: Vec<CardId>,
+    pub(crate) revealed: FewCards,
     /// Revealed BERSERK! cards waiting for the attack to end.
-    pub(crate) deferred: Vec<CardId>,
+    pub(crate) deferred: FewCards,
     pub(crate) chain: Option<Chain>,
     pub(crate) berserk: Option<BerserkBattle>,
-    pub(crate) tasks: Vec<Task>,
+    pub(crate) tasks: SmallVec<[Task; TASKS_CAPACITY]>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
     /// BERSERK! cards resolved this turn (CC-D2).
     pub(crate) berserks_this_turn: u8,
-}
-
-/// Clones with room to grow where `apply` grows: a hand gains cards and the procedure
-/// stack gains steps in almost every transition, and a clone with no spare capacity would
-/// pay a reallocation for each (the derived clone keeps capacity = length).
-impl Clone for State {
-    fn clone(&self) -> State {
-        fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
-            let mut out = Vec::with_capacity(v.len() + room);
-            out.extend_from_slice(v);
-            out
-        }
-        State {
-            rules: self.rules.clone(),
-            rng: self.rng.clone(),
-            dealer: self.dealer,
-            active: self.active,
-            turn: self.turn,
-            deck: self.deck.clone(),
-            discard: Pile::from_bottom_to_top(with_room(self.discard.as_slice(), 8)),
-            hands: self.hands.iter().map(|h| with_room(h, 4)).collect(),
-            known: self.known.clone(),
-            champions: self.champions.clone(),
-            boxed: self.boxed.clone(),
-            revealed: self.revealed.clone(),
-            deferred: self.deferred.clone(),
-            chain: self.chain.clone(),
-            berserk: self.berserk.clone(),
-            tasks: with_room(&self.tasks, 6),
-            pending: self.pending,
-            outcome: self.outcome.clone(),
-            berserks_this_turn: self.berserks_this_turn,
-        }
-    }
 }
 
 /// The serialized form of [`State`]: the same data with the configuration in place of the
@@ -425,15 +449,15 @@ impl From<State> for StateData {
             turn: s.turn,
             deck: s.deck.as_slice().to_vec(),
             discard: s.discard.as_slice().to_vec(),
-            hands: s.hands,
+            hands: s.hands.iter().map(|h| h.to_vec()).collect(),
             known_in_hand,
-            champions: s.champions,
-            boxed: s.boxed,
-            revealed: s.revealed,
-            deferred: s.deferred,
+            champions: s.champions.iter().map(|c| c.to_vec()).collect(),
+            boxed: s.boxed.to_vec(),
+            revealed: s.revealed.to_vec(),
+            deferred: s.deferred.to_vec(),
             chain: s.chain,
             berserk: s.berserk,
-            tasks: s.tasks,
+            tasks: s.tasks.to_vec(),
             pending: s.pending,
             outcome: s.outcome,
             berserks_this_turn: s.berserks_this_turn,
@@ -445,7 +469,8 @@ impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
-        let mut hands = d.hands;
+        let mut hands: SmallVec<[Hand; MAX_PLAYERS]> =
+            d.hands.into_iter().map(Hand::from_vec).collect();
         for h in &mut hands {
             h.sort_unstable();
         }
@@ -463,7 +488,8 @@ impl TryFrom<StateData> for State {
                 )));
             }
         }
-        let mut known: Vec<CardId> = d.known_in_hand.into_iter().flatten().collect();
+        let mut known: SmallVec<[CardId; KNOWN_CAPACITY]> =
+            d.known_in_hand.into_iter().flatten().collect();
         known.sort_unstable();
         let state = State {
             rules: RulesRef(Arc::new(rules)),
@@ -475,13 +501,17 @@ impl TryFrom<StateData> for State {
             discard: Pile::from_bottom_to_top(d.discard),
             hands,
             known,
-            champions: d.champions,
-            boxed: d.boxed,
-            revealed: d.revealed,
-            deferred: d.deferred,
+            champions: d
+                .champions
+                .into_iter()
+                .map(ChampionArea::from_vec)
+                .collect(),
+            boxed: FewCards::from_vec(d.boxed),
+            revealed: FewCards::from_vec(d.revealed),
+            deferred: FewCards::from_vec(d.deferred),
             chain: d.chain,
             berserk: d.berserk,
-            tasks: d.tasks,
+            tasks: SmallVec::from_vec(d.tasks),
             pending: d.pending,
             outcome: d.outcome,
             berserks_this_turn: d.berserks_this_turn,
@@ -539,7 +569,7 @@ impl State {
 
     /// A player's hand, in card-id order (hidden information: use views for front ends).
     pub fn hand(&self, seat: Seat) -> &[CardId] {
-        self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
+        self.hands.get(seat.index()).map_or(&[], |h| h.as_slice())
     }
 
     /// The cards of `seat`'s hand that every player saw go there and that have not left
@@ -566,7 +596,9 @@ impl State {
 
     /// A player's Champions.
     pub fn champions(&self, seat: Seat) -> &[Creature] {
-        self.champions.get(seat.index()).map_or(&[], Vec::as_slice)
+        self.champions
+            .get(seat.index())
+            .map_or(&[], |c| c.as_slice())
     }
 
     /// The attack chain of the turn, while an attack is under way.

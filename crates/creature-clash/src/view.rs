@@ -78,18 +78,18 @@ pub fn view(s: &State, observer: Observer) -> View {
         turns_completed: s.turn,
         deck_count: s.deck.len(),
         discard: s.discard.as_slice().to_vec(),
-        hand_counts: s.hands.iter().map(Vec::len).collect(),
+        hand_counts: s.hands.iter().map(|h| h.len()).collect(),
         known_in_hand: (0..s.num_players())
             .map(|i| s.known_in_hand(Seat(i as u8)))
             .collect(),
         hand: own.map(|p| s.hand(p).to_vec()),
         best_creature_power: own.map(|p| best_creature_power(s, p)),
-        champions: s.champions.clone(),
+        champions: s.champions.iter().map(|c| c.to_vec()).collect(),
         chain: s.chain.clone(),
-        revealed_berserks: s.revealed.clone(),
+        revealed_berserks: s.revealed.to_vec(),
         berserk: s.berserk.as_ref().map(|b| BerserkView {
             card: b.card,
-            participants: b.participants.clone(),
+            participants: b.participants.to_vec(),
             attacker_entry: b.attacker_entry,
             committed: b.commits.iter().map(|(p, _)| *p).collect(),
             own_commitment: b

@@ -206,8 +206,8 @@ fn cc_6_13_position_berserk_commit() {
     let mut g = load_position("berserk_commit");
     assert_eq!(g.pending(), Pending::BerserkCommit { seat: P3 });
     let b = g.s.berserk_battle().unwrap();
-    assert_eq!(b.participants, vec![P2, P3, P0]);
-    assert_eq!(b.commits, vec![(P2, g.creature(LION20))]);
+    assert_eq!(b.participants.to_vec(), vec![P2, P3, P0]);
+    assert_eq!(b.commits.to_vec(), vec![(P2, g.creature(LION20))]);
     // Others see that P2 committed, not what.
     let seen = view(&g.s, Observer::Seat(P3)).berserk.unwrap();
     assert_eq!((seen.committed, seen.own_commitment), (vec![P2], None));
@@ -392,7 +392,7 @@ fn cc_6_13_position_berserk_during_refills() {
     );
     let b = g.s.berserk_battle().unwrap();
     assert_eq!(
-        (b.participants.clone(), b.attacker_entry),
+        (b.participants.to_vec(), b.attacker_entry),
         (vec![P1, P3], Some(P1))
     );
     assert_eq!(g.pending(), Pending::BerserkCommit { seat: P3 });

@@ -207,7 +207,7 @@ fn cc_a5_variant_resolve_after_deal() {
     assert_eq!(g.pending(), Pending::BerserkCommit { seat: P1 });
     let b = g.s.berserk_battle().unwrap();
     assert_eq!(b.card, aside[0], "the first dealt is fought first");
-    assert_eq!(b.participants, vec![P1, P2]);
+    assert_eq!(b.participants.to_vec(), vec![P1, P2]);
     g.act(P1, g.commit(RC));
     g.act(P2, g.commit(LION20));
     assert_eq!(g.s.champions(P1).len(), 1, "23 beats 20");

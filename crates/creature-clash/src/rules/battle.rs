@@ -8,7 +8,10 @@ use crate::event::Event;
 use crate::rules::end;
 use crate::rules::turn::{forget_hand, put_in_hand, put_in_hand_publicly, take_from_hand};
 use crate::state::{Battle, BattleResult, Chain, Pending, State, Task};
-use fuda_core::{EventLog, Seat, SeatSet};
+use fuda_core::{EventLog, Seat, SeatSet, SmallVec};
+
+/// Cards leaving the play area together: at most two creatures and a RABIES (CC-6.8).
+type PlayCards = SmallVec<[CardId; 7]>;
 
 /// CC-5.3 `Attack`: the creature goes face up to the play area and battle 1 begins.
 pub(crate) fn attack<L: EventLog<Event>>(
@@ -218,8 +221,8 @@ pub(crate) fn steal<L: EventLog<Event>>(
         Some(BattleResult::AttackerWins) | Some(BattleResult::Forfeit) => {
             // CC-6.6 (1): the defender's unstolen creature cards go to discard.
             if let Some(d) = battle.defence {
-                let rest: Vec<CardId> = d.cards().into_iter().filter(kept).collect();
-                to_discard(s, rest, log);
+                let rest: PlayCards = d.cards().into_iter().filter(kept).collect();
+                to_discard(s, &rest, log);
             }
             if let Some(b) = s.chain.as_mut().and_then(|c| c.battle.as_mut()) {
                 b.defence = None;
@@ -228,9 +231,9 @@ pub(crate) fn steal<L: EventLog<Event>>(
         }
         Some(BattleResult::DefenderWins) => {
             // CC-6.7 (2)–(4).
-            let mut rest: Vec<CardId> = attacker_creature(s).into_iter().filter(kept).collect();
+            let mut rest: PlayCards = attacker_creature(s).into_iter().filter(kept).collect();
             rest.extend(battle.rabies);
-            to_discard(s, rest, log);
+            to_discard(s, &rest, log);
             clear_play_area(s);
             s.tasks.push(Task::EndAttack);
             s.tasks.push(Task::Refill { seat: attacker });
@@ -238,7 +241,7 @@ pub(crate) fn steal<L: EventLog<Event>>(
         }
         Some(BattleResult::VenomTie) => {
             // CC-6.10: the attacker's rest, the venomous creature (CC-A17), RABIES last.
-            let mut rest: Vec<CardId> = attacker_creature(s).into_iter().filter(kept).collect();
+            let mut rest: PlayCards = attacker_creature(s).into_iter().filter(kept).collect();
             if let Some(d) = battle.defence {
                 match s.config().venom_creature_fate {
                     VenomFate::Discard => rest.extend(d.cards()),
@@ -254,7 +257,7 @@ pub(crate) fn steal<L: EventLog<Event>>(
                 }
             }
             rest.extend(battle.rabies);
-            to_discard(s, rest, log);
+            to_discard(s, &rest, log);
             clear_play_area(s);
             s.tasks.push(Task::EndAttack);
             s.tasks.push(Task::Refill {
@@ -303,17 +306,17 @@ pub(crate) fn attacker_won<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
         (Some(rabies), false) => {
             // Step 2: the creature dies after a non-final RABIES win (CC-6.12).
             chain.creature = None;
-            let mut cards: Vec<CardId> = creature.map(|c| c.cards().to_vec()).unwrap_or_default();
+            let mut cards: PlayCards = creature.into_iter().flat_map(|c| c.cards()).collect();
             cards.push(rabies);
             log.emit(|| Event::CreatureDied { seat: attacker });
-            to_discard(s, cards, log);
+            to_discard(s, &cards, log);
             s.tasks.push(Task::EndAttack);
         }
         (rabies, true) => {
             // Step 3: the final battle: Champion (CC-6.11), win check (CC-4.8).
             chain.creature = None;
             if let Some(r) = rabies {
-                to_discard(s, vec![r], log);
+                to_discard(s, &[r], log);
             }
             if let Some(c) = creature {
                 end::make_champion(s, attacker, c, log);
@@ -337,14 +340,9 @@ fn tie<L: EventLog<Event>>(s: &mut State, log: &mut L) {
         return;
     };
     let mut cards = attacker_creature(s);
-    cards.extend(
-        battle
-            .defence
-            .map(|d| d.cards().to_vec())
-            .unwrap_or_default(),
-    );
+    cards.extend(battle.defence.into_iter().flat_map(|d| d.cards()));
     cards.extend(battle.rabies);
-    to_discard(s, cards, log);
+    to_discard(s, &cards, log);
     clear_play_area(s);
     s.tasks.push(Task::EndAttack);
     s.tasks.push(Task::Refill {
@@ -365,12 +363,13 @@ pub(crate) fn chain_continue(s: &mut State) -> Option<Pending> {
 }
 
 /// The attacking creature's cards, in F, M, B order (empty if it left play).
-fn attacker_creature(s: &State) -> Vec<CardId> {
+fn attacker_creature(s: &State) -> PlayCards {
     s.chain
         .as_ref()
         .and_then(|c| c.creature)
-        .map(|c| c.cards().to_vec())
-        .unwrap_or_default()
+        .into_iter()
+        .flat_map(|c| c.cards())
+        .collect()
 }
 
 /// Empties the play area of the chain: the creature and the battle are gone.
@@ -381,11 +380,14 @@ fn clear_play_area(s: &mut State) {
     }
 }
 
-/// Cards face up to the discard pile, in order.
-pub(crate) fn to_discard<L: EventLog<Event>>(s: &mut State, cards: Vec<CardId>, log: &mut L) {
+/// Cards face up to the discard pile, in order. The event's list is built only when an
+/// event log wants it.
+pub(crate) fn to_discard<L: EventLog<Event>>(s: &mut State, cards: &[CardId], log: &mut L) {
     if cards.is_empty() {
         return;
     }
     s.discard.extend(cards.iter().copied());
-    log.emit(|| Event::ToDiscard { cards });
+    log.emit(|| Event::ToDiscard {
+        cards: cards.to_vec(),
+    });
 }

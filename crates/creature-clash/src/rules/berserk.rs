@@ -8,15 +8,15 @@ use crate::event::{BerserkEntry, Event};
 use crate::rules::battle::to_discard;
 use crate::rules::end;
 use crate::rules::turn::take_from_hand;
-use crate::state::{BerserkBattle, Pending, State, Task};
-use fuda_core::{EventLog, Seat};
+use crate::state::{BerserkBattle, Pending, State, Task, MAX_PLAYERS};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// Step 2: who takes part, clockwise from the active player, and which of them is the
 /// attacker fighting with the creature in play.
-pub(crate) fn participants(s: &State) -> (Vec<Seat>, Option<Seat>) {
+pub(crate) fn participants(s: &State) -> (SmallVec<[Seat; MAX_PLAYERS]>, Option<Seat>) {
     let n = s.num_players();
     let attacker_in_play = s.chain.as_ref().is_some_and(|c| c.creature.is_some());
-    let mut participants = Vec::new();
+    let mut participants = SmallVec::new();
     let mut attacker_entry = None;
     for seat in s.active.clockwise(n) {
         if attacker_in_play && seat == s.active {
@@ -38,7 +38,7 @@ pub(crate) fn start<L: EventLog<Event>>(
     log: &mut L,
 ) -> Option<Pending> {
     if s.berserks_this_turn >= s.config().berserk_battles_per_turn {
-        s.revealed.retain(|&c| c != card);
+        s.revealed.retain(|c| *c != card);
         s.discard.put_top(card);
         log.emit(|| Event::BerserkLimitReached { card });
         return None;
@@ -48,7 +48,7 @@ pub(crate) fn start<L: EventLog<Event>>(
     let skipped = participants.len() < usize::from(s.config().berserk_min_participants);
     log.emit(|| Event::BerserkBattle {
         card,
-        participants: participants.clone(),
+        participants: participants.to_vec(),
         skipped,
     });
     if skipped || participants.is_empty() {
@@ -59,7 +59,7 @@ pub(crate) fn start<L: EventLog<Event>>(
         card,
         participants,
         attacker_entry,
-        commits: Vec::new(),
+        commits: SmallVec::new(),
     });
     s.tasks.push(Task::BerserkCommitNext);
     None
@@ -103,7 +103,7 @@ pub(crate) fn commit<L: EventLog<Event>>(
 /// win check, then the BERSERK! card to discard and everyone refills.
 fn reveal<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     let Some(b) = s.berserk.take() else { return };
-    let mut entries: Vec<BerserkEntry> = Vec::with_capacity(b.participants.len());
+    let mut entries: SmallVec<[BerserkEntry; MAX_PLAYERS]> = SmallVec::new();
     for &seat in &b.participants {
         let creature = if Some(seat) == b.attacker_entry {
             s.chain.as_mut().and_then(|c| c.creature.take())
@@ -129,14 +129,19 @@ fn reveal<L: EventLog<Event>>(s: &mut State, log: &mut L) {
         e.power == best
             && (top == 1 || s.config().berserk_tie == BerserkTie::AllTiedBecomeChampions)
     };
-    let (champions, losers): (Vec<BerserkEntry>, Vec<BerserkEntry>) =
-        entries.iter().cloned().partition(champion);
-    log.emit(|| Event::BerserkRevealed { entries });
+    let (champions, losers): (
+        SmallVec<[BerserkEntry; MAX_PLAYERS]>,
+        SmallVec<[BerserkEntry; MAX_PLAYERS]>,
+    ) = entries.iter().cloned().partition(champion);
+    log.emit(|| Event::BerserkRevealed {
+        entries: entries.to_vec(),
+    });
     for e in &champions {
         end::make_champion(s, e.seat, e.creature, log);
     }
-    let discards: Vec<CardId> = losers.iter().flat_map(|e| e.creature.cards()).collect();
-    to_discard(s, discards, log);
+    let discards: SmallVec<[CardId; 3 * MAX_PLAYERS]> =
+        losers.iter().flat_map(|e| e.creature.cards()).collect();
+    to_discard(s, &discards, log);
     end::check_win(s, log);
     if s.outcome.is_none() {
         finish(s, b.card, log);
@@ -148,9 +153,9 @@ fn finish<L: EventLog<Event>>(s: &mut State, card: CardId, log: &mut L) {
     if let Some(i) = s.revealed.iter().position(|&c| c == card) {
         s.revealed.remove(i);
     }
-    to_discard(s, vec![card], log);
+    to_discard(s, &[card], log);
     let n = s.num_players();
-    let order: Vec<Seat> = s.active.clockwise(n).collect();
+    let order: SmallVec<[Seat; MAX_PLAYERS]> = s.active.clockwise(n).collect();
     for &seat in order.iter().rev() {
         s.tasks.push(Task::Refill { seat });
     }

@@ -5,7 +5,7 @@ use crate::cards::{CardClass, CardId};
 use crate::config::{BerserkTiming, TurnDrawBerserk};
 use crate::event::Event;
 use crate::state::{Pending, State, Task, HAND_SIZE};
-use fuda_core::{EventLog, Pile, Seat};
+use fuda_core::{EventLog, Seat};
 
 /// What one draw produced.
 pub(crate) enum Drawn {
@@ -34,8 +34,9 @@ pub(crate) fn draw_one<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut 
             log.emit(|| Event::DrawFailed { seat });
             return Drawn::Failed;
         }
-        // R4: the whole discard pile becomes the new deck.
-        s.deck = Pile::from_bottom_to_top(s.discard.take_all());
+        // R4: the whole discard pile becomes the new deck (the deck is empty: swapping
+        // the two piles moves the cards, in order, without a new buffer).
+        std::mem::swap(&mut s.deck, &mut s.discard);
         s.deck.shuffle(&mut s.rng);
         let cards = s.deck.len();
         log.emit(|| Event::Reshuffled { cards });

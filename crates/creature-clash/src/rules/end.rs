@@ -38,7 +38,7 @@ pub(crate) fn check_win<L: EventLog<Event>>(s: &mut State, log: &mut L) {
 
 /// CC-7.3: at the turn limit the most Champions win; ties share; all zero is a draw.
 pub(crate) fn turn_limit_reached<L: EventLog<Event>>(s: &mut State, log: &mut L) {
-    let most = s.champions.iter().map(Vec::len).max().unwrap_or(0);
+    let most = s.champions.iter().map(|c| c.len()).max().unwrap_or(0);
     let outcome = if most == 0 {
         Outcome::Draw
     } else {

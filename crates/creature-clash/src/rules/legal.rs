@@ -4,8 +4,8 @@
 use crate::action::{Action, Choice, Creature};
 use crate::cards::{CardClass, CardId, Position};
 use crate::error::Error;
-use crate::state::{BattleResult, Pending, Rules, State};
-use fuda_core::{Seat, SeatSet};
+use crate::state::{BattleResult, Pending, Rules, State, MAX_PLAYERS};
+use fuda_core::{Seat, SeatSet, SmallVec};
 
 /// Writes the legal actions of `seat` into `out`, sorted.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -22,7 +22,8 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             push(Choice::DrawForTurn);
         }
         Pending::Main { .. } => {
-            let opponents: Vec<Seat> = s.active.clockwise(s.num_players()).skip(1).collect();
+            let opponents: SmallVec<[Seat; MAX_PLAYERS]> =
+                s.active.clockwise(s.num_players()).skip(1).collect();
             let rabies_options = rabies_in_hand(rules, hand, !s.config().rabies_requires_prior_win);
             for_each_creature(rules, hand, |creature| {
                 for &target in &opponents {
@@ -109,9 +110,11 @@ pub(crate) fn for_each_creature(rules: &Rules, cards: &[CardId], mut f: impl FnM
     }
 }
 
-/// `None`, plus each RABIES in hand when one may be played.
-fn rabies_in_hand(rules: &Rules, hand: &[CardId], allowed: bool) -> Vec<Option<CardId>> {
-    let mut options = vec![None];
+/// `None`, plus each RABIES in hand when one may be played (inline for the sample set's 3
+/// RABIES cards; more spill).
+fn rabies_in_hand(rules: &Rules, hand: &[CardId], allowed: bool) -> SmallVec<[Option<CardId>; 4]> {
+    let mut options = SmallVec::new();
+    options.push(None);
     if allowed {
         options.extend(
             hand.iter()

@@ -4,8 +4,10 @@ use crate::cards::{CardClass, CardId};
 use crate::config::{Config, DealerRule, OpeningBerserk};
 use crate::error::Error;
 use crate::rules::run;
-use crate::state::{Pending, Rules, RulesRef, State, Task, HAND_SIZE};
-use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat};
+use crate::state::{
+    ChampionArea, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
+};
+use fuda_core::{smallvec, GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -27,7 +29,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let mut deck: Vec<CardId> = rules.cards.ids().collect();
     rng.shuffle(&mut deck);
     let mut deck = Pile::from_bottom_to_top(deck);
-    let mut hands: Vec<Vec<CardId>> = vec![Vec::with_capacity(HAND_SIZE + 1); n];
+    let mut hands: SmallVec<[Hand; MAX_PLAYERS]> = smallvec![Hand::new(); n];
     let mut set_aside = Vec::new();
     for _round in 0..HAND_SIZE {
         for seat in dealer.next(n).clockwise(n) {
@@ -46,8 +48,8 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     for h in &mut hands {
         h.sort_unstable();
     }
-    let mut tasks = vec![Task::BeginTurn];
-    let mut revealed = Vec::new();
+    let mut tasks = smallvec![Task::BeginTurn];
+    let mut revealed = FewCards::new();
     match opening {
         OpeningBerserk::ReplaceAndReshuffle => {
             if !set_aside.is_empty() {
@@ -61,7 +63,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
             for &card in set_aside.iter().rev() {
                 tasks.push(Task::Berserk { card });
             }
-            revealed = set_aside;
+            revealed = FewCards::from_vec(set_aside);
         }
     }
     let mut state = State {
@@ -73,11 +75,11 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
         deck,
         discard: Pile::new(),
         hands,
-        known: Vec::new(),
-        champions: vec![Vec::new(); n],
-        boxed: Vec::new(),
+        known: SmallVec::new(),
+        champions: smallvec![ChampionArea::new(); n],
+        boxed: FewCards::new(),
         revealed,
-        deferred: Vec::new(),
+        deferred: FewCards::new(),
         chain: None,
         berserk: None,
         tasks,

@@ -6,7 +6,7 @@ use crate::config::EndOfTurnAdjust;
 use crate::event::Event;
 use crate::rules::end;
 use crate::state::{Pending, State, Task, HAND_SIZE};
-use fuda_core::{EventLog, Seat};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// CC-4.1: the active player chooses `Redraw` or `DrawForTurn`.
 pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pending {
@@ -22,7 +22,10 @@ pub(crate) fn redraw<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<P
     let cards = std::mem::take(&mut s.hands[seat.index()]);
     s.known.retain(|c| cards.binary_search(c).is_err());
     s.discard.extend(cards.iter().copied());
-    log.emit(|| Event::Redrew { seat, cards });
+    log.emit(|| Event::Redrew {
+        seat,
+        cards: cards.to_vec(),
+    });
     s.tasks.push(Task::EndAttack);
     s.tasks.push(Task::Refill { seat });
     None
@@ -57,7 +60,9 @@ pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
 
 /// No card of `seat`'s hand is publicly known there any more (CC-D1).
 pub(crate) fn forget_hand(s: &mut State, seat: Seat) {
-    let hand = s.hand(seat).to_vec();
+    let Some(hand) = s.hands.get(seat.index()) else {
+        return;
+    };
     s.known.retain(|c| hand.binary_search(c).is_err());
 }
 
@@ -74,7 +79,7 @@ pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
     insert_sorted(&mut s.known, card);
 }
 
-fn insert_sorted(cards: &mut Vec<CardId>, card: CardId) {
+fn insert_sorted<const N: usize>(cards: &mut SmallVec<[CardId; N]>, card: CardId) {
     if let Err(at) = cards.binary_search(&card) {
         cards.insert(at, card);
     }
@@ -86,6 +91,7 @@ pub(crate) fn end_attack<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opti
     s.chain = None;
     if !s.deferred.is_empty() {
         s.tasks.push(Task::EndAttack);
+        // Taken out whole (inline: no allocation), then stacked first-on-top.
         let deferred = std::mem::take(&mut s.deferred);
         for &card in deferred.iter().rev() {
             s.tasks.push(Task::Berserk { card });

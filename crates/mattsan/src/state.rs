@@ -1634,3 +1634,78 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, State};
+    use crate::{Config, Mattsan};
+    use fuda_core::{Game, GameRng};
+
+    /// Names the first list of the state that spilled to the heap.
+    fn spilled(g: &Board) -> Option<&'static str> {
+        let board = [
+            ("first_rolls", g.first_rolls.spilled()),
+            ("in_use", g.in_use.spilled()),
+            ("frames", g.frames.spilled()),
+            ("targets", g.frames.iter().any(|f| f.targets.spilled())),
+            ("temp_mods", g.temp_mods.spilled()),
+            ("start_pending", g.start_pending.spilled()),
+            ("queued", g.queued.spilled()),
+            ("rolls", g.rolls.spilled()),
+            ("tasks", g.tasks.spilled()),
+        ];
+        let players = g.players.iter().flat_map(|p| {
+            [
+                ("deck", !p.deck.is_inline()),
+                ("hand", p.hand.spilled()),
+                ("discard", p.discard.spilled()),
+                ("soul", p.soul.spilled()),
+                ("field", p.field.spilled()),
+                (
+                    "under",
+                    p.field
+                        .iter()
+                        .any(|s| s.occupant.as_ref().is_some_and(|o| o.under.spilled())),
+                ),
+                ("mulligan_reveal", p.mulligan_reveal.spilled()),
+                ("known_in_hand", p.known_in_hand.spilled()),
+                (
+                    "setup bench",
+                    p.setup.as_ref().is_some_and(|d| d.bench.spilled()),
+                ),
+            ]
+        });
+        board
+            .into_iter()
+            .chain(players)
+            .find(|&(_, s)| s)
+            .map(|(name, _)| name)
+    }
+
+    /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
+    /// (about 2.7 KB on 64-bit targets).
+    #[test]
+    fn state_stays_small() {
+        assert!(std::mem::size_of::<State>() <= 3 * 1024);
+    }
+
+    /// Issue 14: random playouts of the default configuration keep every list of the state
+    /// inline (the capacities of this module hold what the sample card set produces).
+    #[test]
+    fn default_playouts_stay_inline() {
+        let mut buf = Vec::new();
+        for seed in 0..200 {
+            let mut rng = GameRng::from_seed(seed);
+            let mut s: State = Mattsan::new_game(&Config::default(), seed).unwrap();
+            loop {
+                assert_eq!(spilled(&s.g), None, "seed {seed}, turn {}", s.g.turn);
+                if s.g.outcome.is_some() {
+                    break;
+                }
+                Mattsan::legal_actions(&s, &mut buf);
+                let a = rng.pick(&buf).cloned().unwrap();
+                Mattsan::apply_in_place(&mut s, &a).unwrap();
+            }
+        }
+    }
+}

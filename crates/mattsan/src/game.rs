@@ -51,6 +51,15 @@ impl Game for Mattsan {
         rules::legal::legal_actions(state, seat, out);
     }
 
+    /// The default, seat by seat in seat order, written straight into `out` (the default
+    /// goes through a temporary list, one allocation per call).
+    fn legal_actions(state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        for seat in Self::to_act(state).iter() {
+            rules::legal::append_legal_actions(state, seat, out);
+        }
+    }
+
     fn apply_logged<L: EventLog<Event>>(
         state: &mut State,
         action: &Action,

@@ -58,7 +58,7 @@ pub use scenario::{
 };
 pub use state::{
     FieldCard, Loc, Pending, PendingAttack, PendingTrump, SetupDraft, Slot, SoulCard, State,
-    StateData, Step, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,
+    StateData, Step, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH, UNDER_CARDS,
 };
 pub use view::{view, CardView, PlayerView, SlotView, View};
 

@@ -36,7 +36,7 @@ use crate::state::{
     FieldCard, FrameKind, Loc, Pending, PendingAttack, PendingTrump, Player, Rules, RulesRef,
     SetupDraft, SoulCard, State, Step, Task, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,
 };
-use fuda_core::{Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, MAX_FORCED};
+use fuda_core::{Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, SmallVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -755,17 +755,17 @@ impl Scenario {
                 turn: 0,
                 active: Seat(0),
                 first_player: None,
-                first_rolls: self.first_rolls.clone(),
+                first_rolls: SmallVec::from_slice(&self.first_rolls),
                 players,
-                in_use: Vec::new(),
+                in_use: SmallVec::new(),
                 attack: None,
                 trump: None,
-                frames: Vec::new(),
-                temp_mods: Vec::new(),
-                start_pending: Vec::new(),
-                queued: Vec::new(),
-                rolls: self.rolls.clone(),
-                tasks: Vec::new(),
+                frames: SmallVec::new(),
+                temp_mods: SmallVec::new(),
+                start_pending: SmallVec::new(),
+                queued: SmallVec::new(),
+                rolls: SmallVec::from_slice(&self.rolls),
+                tasks: SmallVec::new(),
                 pending: Pending::GameOver,
                 outcome: None,
                 actions: self.actions,
@@ -868,8 +868,8 @@ impl Scenario {
                 ));
             }
             let p = field::player_mut(s, seat);
-            p.known_in_hand = known;
-            p.mulligan_reveal = revealed;
+            p.known_in_hand = SmallVec::from_slice(&known);
+            p.mulligan_reveal = SmallVec::from_slice(&revealed);
         }
         Ok(())
     }
@@ -1130,7 +1130,7 @@ impl Scenario {
                         } else {
                             s.g.step = Step::Main;
                         }
-                        s.g.queued = r.queued.clone();
+                        s.g.queued = SmallVec::from_slice(&r.queued);
                         s.g.tasks.push(Task::Settle {
                             controller: r.controller.unwrap_or(active),
                         });
@@ -1738,7 +1738,7 @@ fn place_seat(
                 }
                 p.field[slot].occupant = Some(FieldCard {
                     card,
-                    under: std::mem::take(&mut unders[slot]),
+                    under: SmallVec::from_slice(&unders[slot]),
                     face_up: u.face_up,
                     damage: u.damage,
                     ex: u.ex,
@@ -1788,7 +1788,7 @@ fn place_seat(
     }
     deck_top.reverse();
     rest.extend(deck_top);
-    p.deck = Pile::from_bottom_to_top(rest);
+    p.deck = Pile::from_slice(&rest);
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -19,6 +19,49 @@ const MAX_LIST: usize = 10_000;
 pub const MAX_BENCH: usize = 8;
 /// Field slots per player: the battlefield (slot 0) and the bench locations.
 pub(crate) const FIELD_SLOTS: usize = 1 + MAX_BENCH;
+
+// Inline capacities of the state's lists (issue 14): a clone is one copy of the whole
+// struct, so the lists hold their usual contents inline and only unusual games (custom card
+// sets, long response chains) spill to the heap, correct but slower. A `SmallVec` of at most
+// 16 bytes of items costs no more than an empty one (its heap pointer and length take the
+// same room), so small lists get that much for free.
+
+/// Cards of one seat in one zone (deck, hand, discard pile, soul-charge zone): a seat has
+/// at most a deck's worth of cards in the game, 30 by MS-3.2 (MS-A5, MS-D6), so no zone of
+/// the default deck size spills; a larger `deck_size` may.
+pub(crate) const ZONE_CARDS: usize = 30;
+/// The revealed pre-mulligan hand: the opening hand is 6 cards (MS-3.10); a larger
+/// `opening_hand` spills.
+pub(crate) const REVEAL_CARDS: usize = 8;
+/// Cards every player saw go into a hand and still there (issue 15, item 10): a few cards
+/// returned to hand; more spill.
+pub(crate) const KNOWN_CARDS: usize = 8;
+/// Cards under a stacked unit (MS-3.15): no sample card creates a stack; 8 `u16`s fit in the
+/// room an empty list takes anyway.
+pub const UNDER_CARDS: usize = 8;
+/// First-player roll-offs (MS-3.12): each ties with probability 1/6, so more than 8 (eight
+/// ties in a row, which spill) happen once in about 1.7 million games.
+pub(crate) const ROLL_OFFS: usize = 8;
+/// Trumps and traps in use at once: each answers the one before (MS-5.16); 2 was the most
+/// seen over 3,000 random playouts; deeper chains spill.
+pub(crate) const IN_USE: usize = 8;
+/// Effect frames being resolved at once: a declaration and the responses to it (MS-5.16);
+/// 2 was the most seen over 3,000 random playouts of varied configurations.
+pub(crate) const FRAMES: usize = 4;
+/// Chosen targets of one frame: no sample effect list chooses more than one (a card set may
+/// have up to 16 per list, and spills beyond 4).
+pub(crate) const FRAME_TARGETS: usize = 4;
+/// Until-end-of-turn stat changes (`ModifyStat` effects): 2 was the most seen.
+pub(crate) const TEMP_MODS: usize = 8;
+/// Start-of-turn effects pending (MS-4.3): one per ability of the active player's units and
+/// terrains; 3 was the most seen.
+pub(crate) const START_PENDING: usize = 8;
+/// Events waiting for their response windows (MS-4.8 item 5): 5 was the most seen.
+pub(crate) const QUEUED: usize = 16;
+/// Dice rolled in one turn: 2 was the most seen.
+pub(crate) const ROLLS: usize = 4;
+/// The procedure stack: 11 tasks was the deepest seen over 3,000 random playouts.
+pub(crate) const TASKS: usize = 32;
 
 /// Loss flags (MS-7.4), one bit each.
 pub(crate) const FLAG_NO_UNIT: u8 = 1;
@@ -467,8 +510,8 @@ pub struct FieldCard {
     /// The (top) card.
     pub card: CardId,
     /// Unit cards under it (a stack, MS-3.15), bottom first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub under: Vec<CardId>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub under: SmallVec<[CardId; UNDER_CARDS]>,
     /// Face-up.
     pub face_up: bool,
     /// Damage counters.
@@ -490,7 +533,7 @@ impl FieldCard {
     pub fn new(card: CardId, face_up: bool, turn: u32) -> FieldCard {
         FieldCard {
             card,
-            under: Vec::new(),
+            under: SmallVec::new(),
             face_up,
             damage: 0,
             ex: 0,
@@ -528,102 +571,52 @@ pub struct SoulCard {
 pub struct SetupDraft {
     /// The battlefield card, once chosen.
     pub battlefield: Option<CardId>,
-    /// Bench cards chosen so far (bench index, card).
-    pub bench: Vec<(u8, CardId)>,
+    /// Bench cards chosen so far (bench index, card): at most `setup_bench_max`, which the
+    /// configuration keeps within [`MAX_BENCH`], so they are always inline.
+    pub bench: SmallVec<[(u8, CardId); MAX_BENCH]>,
     /// The player has committed.
     pub committed: bool,
 }
 
 /// Everything one player owns.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Player {
-    pub deck: Pile<CardId>,
+    pub deck: Pile<CardId, ZONE_CARDS>,
     /// Kept in card-id order (hand order carries no information).
-    pub hand: Vec<CardId>,
-    pub discard: Vec<CardId>,
-    pub soul: Vec<SoulCard>,
-    /// Slot 0 is the battlefield; slots 1.. are bench locations.
-    pub field: Vec<Slot>,
+    pub hand: SmallVec<[CardId; ZONE_CARDS]>,
+    pub discard: SmallVec<[CardId; ZONE_CARDS]>,
+    pub soul: SmallVec<[SoulCard; ZONE_CARDS]>,
+    /// Slot 0 is the battlefield; slots 1.. are bench locations. Always `FIELD_SLOTS`
+    /// long, so always inline (a list rather than an array keeps the load-time length
+    /// check and its message).
+    pub field: SmallVec<[Slot; FIELD_SLOTS]>,
     /// Cards charged in this step 2.
     pub charged: u8,
     /// Loss flags (MS-7.4).
     pub flags: u8,
     /// The revealed pre-mulligan hand (public, MS-3.11).
-    pub mulligan_reveal: Vec<CardId>,
+    pub mulligan_reveal: SmallVec<[CardId; REVEAL_CARDS]>,
     /// Cards every player saw go into this hand and that are still in it (public; issue
     /// 15, item 10).
     #[serde(default)]
-    pub known_in_hand: Vec<CardId>,
+    pub known_in_hand: SmallVec<[CardId; KNOWN_CARDS]>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
-}
-
-/// A copy of `v` with room for `room` more elements: a derived clone keeps capacity =
-/// length, so the first push of a transition would reallocate and copy.
-fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
-    let mut out = Vec::with_capacity(v.len() + room);
-    out.extend_from_slice(v);
-    out
-}
-
-// Clones keep room where almost every transition grows a list (hands, discard piles, the
-// procedure stack, queued windows), so `apply` does not pay a reallocation for each.
-impl Clone for Player {
-    fn clone(&self) -> Player {
-        Player {
-            deck: self.deck.clone(),
-            hand: with_room(&self.hand, 2),
-            discard: with_room(&self.discard, 2),
-            soul: self.soul.clone(),
-            field: self.field.clone(),
-            charged: self.charged,
-            flags: self.flags,
-            mulligan_reveal: self.mulligan_reveal.clone(),
-            known_in_hand: self.known_in_hand.clone(),
-            setup: self.setup.clone(),
-        }
-    }
-}
-
-impl Clone for Board {
-    fn clone(&self) -> Board {
-        Board {
-            rng: self.rng.clone(),
-            step: self.step,
-            turn: self.turn,
-            active: self.active,
-            first_player: self.first_player,
-            first_rolls: self.first_rolls.clone(),
-            players: self.players.clone(),
-            in_use: self.in_use.clone(),
-            attack: self.attack,
-            trump: self.trump,
-            frames: with_room(&self.frames, 1),
-            temp_mods: self.temp_mods.clone(),
-            start_pending: self.start_pending.clone(),
-            queued: with_room(&self.queued, 2),
-            rolls: self.rolls.clone(),
-            tasks: with_room(&self.tasks, 6),
-            pending: self.pending,
-            outcome: self.outcome.clone(),
-            actions: self.actions,
-        }
-    }
 }
 
 impl Player {
     pub fn new() -> Player {
         Player {
             deck: Pile::new(),
-            hand: Vec::new(),
-            discard: Vec::new(),
-            soul: Vec::new(),
-            field: vec![Slot::default(); FIELD_SLOTS],
+            hand: SmallVec::new(),
+            discard: SmallVec::new(),
+            soul: SmallVec::new(),
+            field: SmallVec::from_elem(Slot::default(), FIELD_SLOTS),
             charged: 0,
             flags: 0,
-            mulligan_reveal: Vec::new(),
-            known_in_hand: Vec::new(),
+            mulligan_reveal: SmallVec::new(),
+            known_in_hand: SmallVec::new(),
             setup: None,
         }
     }
@@ -851,7 +844,7 @@ pub(crate) struct Frame {
     pub source: CardId,
     pub root: u16,
     pub kind: FrameKind,
-    pub targets: Vec<Target>,
+    pub targets: SmallVec<[Target; FRAME_TARGETS]>,
 }
 
 /// The attack being resolved (MS-6.2).
@@ -955,7 +948,7 @@ pub(crate) enum Task {
 }
 
 /// The game data of a state (everything but the shared rules).
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Board {
     pub rng: GameRng,
@@ -965,22 +958,22 @@ pub(crate) struct Board {
     pub active: Seat,
     pub first_player: Option<Seat>,
     /// First-player rolls, seat 0's and seat 1's, one pair per roll-off (MS-3.12).
-    pub first_rolls: Vec<[u8; 2]>,
+    pub first_rolls: SmallVec<[[u8; 2]; ROLL_OFFS]>,
     pub players: [Player; 2],
     /// Trumps and traps being used.
-    pub in_use: Vec<CardId>,
+    pub in_use: SmallVec<[CardId; IN_USE]>,
     pub attack: Option<PendingAttack>,
     pub trump: Option<PendingTrump>,
-    pub frames: Vec<Frame>,
-    pub temp_mods: Vec<TempMod>,
+    pub frames: SmallVec<[Frame; FRAMES]>,
+    pub temp_mods: SmallVec<[TempMod; TEMP_MODS]>,
     /// Start-of-turn effects not yet resolved: (source card, effect list index).
-    pub start_pending: Vec<(CardId, u8)>,
+    pub start_pending: SmallVec<[(CardId, u8); START_PENDING]>,
     /// Events waiting for their response windows.
-    pub queued: Vec<WindowEvent>,
+    pub queued: SmallVec<[WindowEvent; QUEUED]>,
     /// Dice rolled this turn: (dice, sum), public.
     #[serde(default)]
-    pub rolls: Vec<(u32, u32)>,
-    pub tasks: Vec<Task>,
+    pub rolls: SmallVec<[(u32, u32); ROLLS]>,
+    pub tasks: SmallVec<[Task; TASKS]>,
     pub pending: Pending,
     pub outcome: Option<Outcome>,
     /// Actions taken so far (the game-length bound `max_actions`, MS-D5).
@@ -1639,5 +1632,80 @@ impl State {
             _ => {}
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, State};
+    use crate::{Config, Mattsan};
+    use fuda_core::{Game, GameRng};
+
+    /// Names the first list of the state that spilled to the heap.
+    fn spilled(g: &Board) -> Option<&'static str> {
+        let board = [
+            ("first_rolls", g.first_rolls.spilled()),
+            ("in_use", g.in_use.spilled()),
+            ("frames", g.frames.spilled()),
+            ("targets", g.frames.iter().any(|f| f.targets.spilled())),
+            ("temp_mods", g.temp_mods.spilled()),
+            ("start_pending", g.start_pending.spilled()),
+            ("queued", g.queued.spilled()),
+            ("rolls", g.rolls.spilled()),
+            ("tasks", g.tasks.spilled()),
+        ];
+        let players = g.players.iter().flat_map(|p| {
+            [
+                ("deck", !p.deck.is_inline()),
+                ("hand", p.hand.spilled()),
+                ("discard", p.discard.spilled()),
+                ("soul", p.soul.spilled()),
+                ("field", p.field.spilled()),
+                (
+                    "under",
+                    p.field
+                        .iter()
+                        .any(|s| s.occupant.as_ref().is_some_and(|o| o.under.spilled())),
+                ),
+                ("mulligan_reveal", p.mulligan_reveal.spilled()),
+                ("known_in_hand", p.known_in_hand.spilled()),
+                (
+                    "setup bench",
+                    p.setup.as_ref().is_some_and(|d| d.bench.spilled()),
+                ),
+            ]
+        });
+        board
+            .into_iter()
+            .chain(players)
+            .find(|&(_, s)| s)
+            .map(|(name, _)| name)
+    }
+
+    /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
+    /// (about 2.7 KB on 64-bit targets).
+    #[test]
+    fn state_stays_small() {
+        assert!(std::mem::size_of::<State>() <= 3 * 1024);
+    }
+
+    /// Issue 14: random playouts of the default configuration keep every list of the state
+    /// inline (the capacities of this module hold what the sample card set produces).
+    #[test]
+    fn default_playouts_stay_inline() {
+        let mut buf = Vec::new();
+        for seed in 0..200 {
+            let mut rng = GameRng::from_seed(seed);
+            let mut s: State = Mattsan::new_game(&Config::default(), seed).unwrap();
+            loop {
+                assert_eq!(spilled(&s.g), None, "seed {seed}, turn {}", s.g.turn);
+                if s.g.outcome.is_some() {
+                    break;
+                }
+                Mattsan::legal_actions(&s, &mut buf);
+                let a = rng.pick(&buf).cloned().unwrap();
+                Mattsan::apply_in_place(&mut s, &a).unwrap();
+            }
+        }
     }
 }

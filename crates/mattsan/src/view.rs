@@ -126,15 +126,15 @@ pub fn view(s: &State, observer: Observer) -> View {
         turn: s.g.turn,
         active: s.g.active,
         first_player: s.g.first_player,
-        first_rolls: s.g.first_rolls.clone(),
+        first_rolls: s.g.first_rolls.to_vec(),
         players,
-        hand: own.map(|p| field::player(s, p).hand.clone()),
+        hand: own.map(|p| field::player(s, p).hand.to_vec()),
         own_setup: own.and_then(|p| field::player(s, p).setup.clone()),
-        in_use: s.g.in_use.clone(),
+        in_use: s.g.in_use.to_vec(),
         attack: s.g.attack,
         trump: s.g.trump.map(|t| (t.card, t.negated)),
-        start_pending: s.g.start_pending.clone(),
-        rolls: s.g.rolls.clone(),
+        start_pending: s.g.start_pending.to_vec(),
+        rolls: s.g.rolls.to_vec(),
         pending: s.g.pending,
         outcome: s.g.outcome.clone(),
     }
@@ -154,7 +154,7 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
                 let pos = (seat, k);
                 CardView::FaceUp {
                     card: o.card,
-                    under: o.under.clone(),
+                    under: o.under.to_vec(),
                     damage: o.damage,
                     ex: o.ex,
                     atk: field::stat(s, pos, crate::cards::Stat::Atk),
@@ -182,10 +182,10 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
     PlayerView {
         hand_count: p.hand.len() + if mine { 0 } else { drafted },
         deck_count: p.deck.len(),
-        discard: p.discard.clone(),
+        discard: p.discard.to_vec(),
         soul_upright: p.soul.len() - tapped,
         soul_sideways: tapped,
-        soul: mine.then(|| p.soul.clone()),
+        soul: mine.then(|| p.soul.to_vec()),
         bench_capacity: cap,
         field: slots,
         mulligan_reveal: p
@@ -193,7 +193,7 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
             .iter()
             .map(|&c| s.card_name(c).to_string())
             .collect(),
-        known_in_hand: p.known_in_hand.clone(),
+        known_in_hand: p.known_in_hand.to_vec(),
         flags: s.loss_flags(seat),
     }
 }

@@ -75,14 +75,13 @@ pub(crate) fn use_move<L: EventLog<Event>>(s: &mut State, index: u8, is_super: b
     } else {
         FrameKind::Special
     };
+    // The move's name is copied only when an event is built.
     let name = match def {
         CardDef::Unit {
             specials, supers, ..
         } => {
             let list = if is_super { supers } else { specials };
-            list.get(usize::from(index))
-                .map(|m| m.name.clone())
-                .unwrap_or_default()
+            list.get(usize::from(index)).map_or("", |m| m.name.as_str())
         }
         _ => return,
     };
@@ -97,7 +96,7 @@ pub(crate) fn use_move<L: EventLog<Event>>(s: &mut State, index: u8, is_super: b
     log.emit(|| Event::MoveUsed {
         seat,
         unit,
-        name,
+        name: name.to_string(),
         is_super,
     });
     let k = effects::list_index(def, kind, usize::from(index));

@@ -8,12 +8,13 @@ use crate::cards::{
 use crate::event::Event;
 use crate::rules::battle;
 use crate::rules::field::{
-    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos, Seen,
+    self, face_up_unit, find, find_terrain, occupant, player, player_mut, queue, Pos, Positions,
+    Seen,
 };
 use crate::state::{
     opp, Frame, FrameKind, Instr, Pending, State, Target, Task, TempMod, WindowKind,
 };
-use fuda_core::{EventLog, Seat};
+use fuda_core::{smallvec, EventLog, Seat, SmallVec};
 
 /// Opens a frame for effect list `k` of `source`; `None` when the card has no such
 /// effect or frames are exhausted.
@@ -34,7 +35,7 @@ pub(crate) fn push_frame(
         source,
         root,
         kind,
-        targets: vec![Target::Unchosen; slots],
+        targets: SmallVec::from_elem(Target::Unchosen, slots),
     });
     Some((s.g.frames.len() - 1) as u8)
 }
@@ -72,13 +73,13 @@ pub(crate) fn list_index(def: &CardDef, kind: FrameKind, index: usize) -> usize 
 }
 
 /// The costs of the card or move a frame resolves.
-pub(crate) fn costs_of(s: &State, f: u8) -> Vec<Cost> {
+pub(crate) fn costs_of(s: &State, f: u8) -> &[Cost] {
     let Some(fr) = frame(s, f) else {
-        return Vec::new();
+        return &[];
     };
     let rules = s.rules();
     let Some(def) = rules.def(fr.source) else {
-        return Vec::new();
+        return &[];
     };
     let base = rules
         .def_id(fr.source)
@@ -86,7 +87,7 @@ pub(crate) fn costs_of(s: &State, f: u8) -> Vec<Cost> {
         .unwrap_or(0);
     let k = usize::from(fr.root.saturating_sub(base));
     match (def, fr.kind) {
-        (CardDef::Trump { cost, .. }, _) => cost.clone(),
+        (CardDef::Trump { cost, .. }, _) => cost,
         (
             CardDef::Unit {
                 abilities,
@@ -98,15 +99,14 @@ pub(crate) fn costs_of(s: &State, f: u8) -> Vec<Cost> {
         ) => {
             let k = k.saturating_sub(abilities.len());
             if k < specials.len() {
-                specials[k].cost.clone()
+                &specials[k].cost
             } else {
                 supers
                     .get(k - specials.len())
-                    .map(|m| m.cost.clone())
-                    .unwrap_or_default()
+                    .map_or(&[], |m| m.cost.as_slice())
             }
         }
-        _ => Vec::new(),
+        _ => &[],
     }
 }
 
@@ -122,13 +122,13 @@ pub(crate) fn discard_needed(costs: &[Cost]) -> usize {
 }
 
 /// The positions a selector names for a frame (any occupant; callers filter).
-pub(crate) fn select(s: &State, fr: &Frame, sel: Selector, slot: Option<u8>) -> Vec<Pos> {
+pub(crate) fn select(s: &State, fr: &Frame, sel: Selector, slot: Option<u8>) -> Positions {
     let me = fr.controller;
-    let bf = |seat: Seat| -> Vec<Pos> {
+    let bf = |seat: Seat| -> Positions {
         if occupant(s, (seat, 0)).is_some() {
-            vec![(seat, 0)]
+            smallvec![(seat, 0)]
         } else {
-            Vec::new()
+            Positions::new()
         }
     };
     match sel {
@@ -162,7 +162,7 @@ pub(crate) fn select(s: &State, fr: &Frame, sel: Selector, slot: Option<u8>) -> 
                     .filter(|p| choice_fits(s, me, sel, *p))
                     .into_iter()
                     .collect(),
-                _ => Vec::new(),
+                _ => Positions::new(),
             }
         }
     }
@@ -179,8 +179,8 @@ fn choice_fits(s: &State, me: Seat, sel: Selector, p: Pos) -> bool {
 }
 
 /// The options of a choosing selector, from the chooser's own view (MS-5.18).
-pub(crate) fn choice_options(s: &State, me: Seat, sel: Selector) -> Vec<Pos> {
-    let mut out = Vec::new();
+pub(crate) fn choice_options(s: &State, me: Seat, sel: Selector) -> Positions {
+    let mut out = Positions::new();
     for seat in [me, opp(me)] {
         for k in 0..player(s, seat).field.len() {
             if choice_fits(s, me, sel, (seat, k)) {
@@ -358,7 +358,7 @@ fn primitive<L: EventLog<Event>>(
     log: &mut L,
 ) {
     let me = fr.controller;
-    let units = |s: &State, sel: Selector| -> Vec<Pos> {
+    let units = |s: &State, sel: Selector| -> Positions {
         select(s, fr, sel, slot)
             .into_iter()
             .filter(|&p| face_up_unit(s, p).is_some())
@@ -557,8 +557,7 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, p: Pos, n: u16, log
 pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, p: Pos, log: &mut L) {
     if let Some(o) = field::take_occupant(s, p) {
         let card = o.card;
-        let cards: Vec<CardId> = o.cards().collect();
-        player_mut(s, p.0).discard.extend(cards);
+        player_mut(s, p.0).discard.extend(o.cards());
         log.emit(|| Event::Destroyed { seat: p.0, card });
         queue(s, WindowKind::UnitDestroyed, p.0);
     }
@@ -753,9 +752,12 @@ pub(crate) fn still_resolves(s: &State, f: u8) -> bool {
 
 /// A start-of-turn effect source (MS-4.3): a face-up unit's `OwnTurnStart` ability or a
 /// `WhileOccupied` start terrain with a face-up unit, of the active player.
-pub(crate) fn start_sources(s: &State, seat: Seat) -> Vec<(CardId, u8)> {
+pub(crate) fn start_sources(
+    s: &State,
+    seat: Seat,
+) -> SmallVec<[(CardId, u8); crate::state::START_PENDING]> {
     let rules = s.rules();
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     for (k, slot) in player(s, seat).field.iter().enumerate() {
         let up = face_up_unit(s, (seat, k)).is_some();
         if let Some(o) = slot.occupant.as_ref().filter(|_| up) {

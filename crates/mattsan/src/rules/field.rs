@@ -8,11 +8,18 @@ use crate::cards::{
 use crate::event::{Event, LossReason};
 use crate::state::{
     opp, FieldCard, Player, State, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_DECK_OUT, MAX_BENCH,
+    ZONE_CARDS,
 };
-use fuda_core::{EventLog, Seat};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// Where a card is on the field: (owner, slot index).
 pub(crate) type Pos = (Seat, usize);
+
+/// Slot indexes of one field: a field has `FIELD_SLOTS` locations, so always inline.
+pub(crate) type Slots = SmallVec<[usize; FIELD_SLOTS]>;
+
+/// Positions on both fields: at most `2 × FIELD_SLOTS`, so always inline.
+pub(crate) type Positions = SmallVec<[Pos; 2 * FIELD_SLOTS]>;
 
 pub(crate) fn player(s: &State, seat: Seat) -> &Player {
     &s.g.players[seat.index() & 1]
@@ -224,7 +231,7 @@ pub(crate) fn bench_occupied(s: &State, seat: Seat) -> usize {
 }
 
 /// Bench slots holding a unit (face-up or face-down).
-pub(crate) fn bench_units(s: &State, seat: Seat) -> Vec<usize> {
+pub(crate) fn bench_units(s: &State, seat: Seat) -> Slots {
     let rules = s.rules();
     player(s, seat)
         .field
@@ -241,7 +248,7 @@ pub(crate) fn bench_units(s: &State, seat: Seat) -> Vec<usize> {
 }
 
 /// Slots of face-up units on a player's field (battlefield first).
-pub(crate) fn face_up_units(s: &State, seat: Seat) -> Vec<usize> {
+pub(crate) fn face_up_units(s: &State, seat: Seat) -> Slots {
     (0..player(s, seat).field.len())
         .filter(|&k| face_up_unit(s, (seat, k)).is_some())
         .collect()
@@ -311,7 +318,7 @@ pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId, seen: Seen
         Ok(i) => {
             p.hand.remove(i);
             match seen {
-                Seen::Public => p.known_in_hand.retain(|&c| c != card),
+                Seen::Public => p.known_in_hand.retain(|c| *c != card),
                 Seen::Hidden => p.known_in_hand.clear(),
             }
             true
@@ -339,7 +346,8 @@ pub(crate) fn flag<L: EventLog<Event>>(
 /// draws; a flagged player draws no more (MS-7.4). The cards drawn are reported in one
 /// event, in card-id order (the order of a hidden deck is nobody's knowledge).
 pub(crate) fn draw<L: EventLog<Event>>(s: &mut State, seat: Seat, n: usize, log: &mut L) {
-    let mut drawn = Vec::new();
+    // Inline: a draw takes at most the deck (copied into the event only when one is built).
+    let mut drawn: SmallVec<[CardId; ZONE_CARDS]> = SmallVec::new();
     let mut out = false;
     for _ in 0..n {
         if player(s, seat).flags != 0 {
@@ -362,7 +370,7 @@ pub(crate) fn draw<L: EventLog<Event>>(s: &mut State, seat: Seat, n: usize, log:
         log.emit(|| Event::Drew {
             seat,
             count,
-            cards: Some(drawn),
+            cards: Some(drawn.to_vec()),
         });
     }
     if out {

@@ -14,10 +14,17 @@ use fuda_core::Seat;
 /// Writes the legal actions of `seat` into `out`, sorted.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
+    append_legal_actions(s, seat, out);
+}
+
+/// Appends the legal actions of `seat` to `out`, sorted among themselves (the actions
+/// already there stay first): every seat's list goes into one buffer with no temporary.
+pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let start = out.len();
     generate(s, seat, None, &mut |choice| {
         out.push(Action { seat, choice })
     });
-    out.sort_unstable();
+    out[start..].sort_unstable();
 }
 
 /// Whether `seat` may make `choice` now: whether [`legal_actions`] lists it. Runs the

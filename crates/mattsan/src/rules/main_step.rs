@@ -184,6 +184,6 @@ pub(crate) fn activate_trap<L: EventLog<Event>>(s: &mut State, seat: Seat, bench
 
 /// A card in use whose effect cannot start (no frame left) goes to the discard pile.
 fn discard_in_use(s: &mut State, seat: Seat, card: CardId) {
-    s.g.in_use.retain(|&c| c != card);
+    s.g.in_use.retain(|c| *c != card);
     player_mut(s, seat).discard.push(card);
 }

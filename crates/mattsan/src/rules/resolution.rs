@@ -6,8 +6,10 @@ use crate::cards::{CardDef, CardId, CardType, Stat, TapTiming, TerrainUse, TrapT
 use crate::config::{BothLoseTiebreak, DefeatOrder};
 use crate::event::{Event, LossReason};
 use crate::rules::field::{self, face_up_unit, player, player_mut, queue, Pos};
-use crate::state::{opp, Pending, State, Step, Task, WindowEvent, WindowKind, FLAG_NO_UNIT};
-use fuda_core::{EventLog, Outcome, Seat, SeatSet};
+use crate::state::{
+    opp, Pending, State, Step, Task, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_NO_UNIT,
+};
+use fuda_core::{EventLog, Outcome, Seat, SeatSet, SmallVec};
 
 /// MS-4.8: queue the loop after an instruction of `controller`. A loop that runs inside
 /// the items 1–4 of an enclosing one (the OnFaceUp ability of a refilled unit) leaves the
@@ -45,7 +47,7 @@ fn push_loop(s: &mut State, controller: Seat) {
 }
 
 /// Units of `seat` waiting to be defeated (HP ≤ 0 on the field, MS-6.3).
-pub(crate) fn waiting(s: &State, seat: Seat) -> Vec<usize> {
+pub(crate) fn waiting(s: &State, seat: Seat) -> field::Slots {
     // Without an effect or an until-end-of-turn change that lowers a max HP, HP left is
     // at least printed max HP minus damage: units with less damage than that never wait.
     let lowered = s.rules().max_hp_drops
@@ -61,7 +63,7 @@ pub(crate) fn waiting(s: &State, seat: Seat) -> Vec<usize> {
             })
         });
         if !any {
-            return Vec::new();
+            return field::Slots::new();
         }
     }
     field::units_hp_left(s, seat)
@@ -82,8 +84,7 @@ pub(crate) fn defeat<L: EventLog<Event>>(s: &mut State, p: Pos, log: &mut L) {
         _ => 0,
     };
     let card = o.card;
-    let cards: Vec<CardId> = o.cards().collect();
-    player_mut(s, p.0).discard.extend(cards);
+    player_mut(s, p.0).discard.extend(o.cards());
     log.emit(|| Event::Defeated { seat: p.0, card });
     queue(s, WindowKind::UnitDefeated, p.0);
     field::draw(s, p.0, usize::from(soul), log);
@@ -98,13 +99,13 @@ pub(crate) fn defeats<L: EventLog<Event>>(
 ) -> Option<Pending> {
     if s.config().simultaneous_defeat_order == DefeatOrder::Batch {
         let order = [opp(controller), controller];
-        let mut removed = Vec::new();
+        // Inline: at most every location of both fields.
+        let mut removed: SmallVec<[(Seat, CardId); 2 * FIELD_SLOTS]> = SmallVec::new();
         for seat in order {
             for k in waiting(s, seat) {
                 if let Some(o) = field::take_occupant(s, (seat, k)) {
                     let card = o.card;
-                    let cards: Vec<CardId> = o.cards().collect();
-                    player_mut(s, seat).discard.extend(cards);
+                    player_mut(s, seat).discard.extend(o.cards());
                     log.emit(|| Event::Defeated { seat, card });
                     queue(s, WindowKind::UnitDefeated, seat);
                     removed.push((seat, card));
@@ -259,7 +260,8 @@ pub(crate) fn open_windows(s: &mut State) {
             passes: 0,
         });
         for seat in [opp(active), active] {
-            let mut triggers = Vec::new();
+            // Inline for the usual few; a card set with many event abilities spills.
+            let mut triggers: SmallVec<[(CardId, u8); 2 * FIELD_SLOTS]> = SmallVec::new();
             for k in 0..player(s, seat).field.len() {
                 let Some(o) = face_up_unit(s, (seat, k)) else {
                     continue;

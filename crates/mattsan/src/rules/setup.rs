@@ -9,9 +9,9 @@ use crate::rules::field::{self, player, player_mut};
 use crate::rules::resolution;
 use crate::state::{
     FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
-    FLAG_SETUP,
+    FLAG_SETUP, MAX_BENCH,
 };
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -27,7 +27,7 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
         let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
-        p.deck = Pile::from_bottom_to_top(ids);
+        p.deck = Pile::from_slice(&ids);
     }
     let mut s = State {
         rules: RulesRef(rules),
@@ -37,17 +37,17 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
             turn: 0,
             active: Seat(0),
             first_player: None,
-            first_rolls: Vec::new(),
+            first_rolls: SmallVec::new(),
             players,
-            in_use: Vec::new(),
+            in_use: SmallVec::new(),
             attack: None,
             trump: None,
-            frames: Vec::new(),
-            temp_mods: Vec::new(),
-            start_pending: Vec::new(),
-            queued: Vec::new(),
-            rolls: Vec::new(),
-            tasks: Vec::new(),
+            frames: SmallVec::new(),
+            temp_mods: SmallVec::new(),
+            start_pending: SmallVec::new(),
+            queued: SmallVec::new(),
+            rolls: SmallVec::new(),
+            tasks: SmallVec::new(),
             pending: Pending::GameOver,
             outcome: None,
             actions: 0,
@@ -138,10 +138,12 @@ pub(crate) fn mulligan_and_first_player<L: EventLog<Event>>(s: &mut State, log: 
         }
         if s.config().mulligan_on_no_unit {
             let cards = std::mem::take(&mut player_mut(s, seat).hand);
-            let revealed: Vec<String> = cards.iter().map(|&c| s.card_name(c).to_string()).collect();
-            log.emit(|| Event::Mulligan { seat, revealed });
+            log.emit(|| Event::Mulligan {
+                seat,
+                revealed: cards.iter().map(|&c| s.card_name(c).to_string()).collect(),
+            });
             let p = player_mut(s, seat);
-            p.mulligan_reveal = cards.clone();
+            p.mulligan_reveal = SmallVec::from_slice(&cards);
             p.deck.extend(cards);
             let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
             deck.shuffle(&mut s.g.rng);
@@ -245,7 +247,9 @@ pub(crate) fn commit<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
     }
     // MS-3.14: both battlefield units turn face-up at once; no OnFaceUp trigger.
     let mut bf = [CardId(0); 2];
-    let mut bench: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    // Inline (a setup bench holds at most `MAX_BENCH` cards); copied into the event only
+    // when one is built.
+    let mut bench: [SmallVec<[u8; MAX_BENCH]>; 2] = Default::default();
     for seat in [Seat(0), Seat(1)] {
         let d = player_mut(s, seat).setup.take().unwrap_or_default();
         if let Some(c) = d.battlefield {
@@ -262,7 +266,7 @@ pub(crate) fn commit<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
     }
     log.emit(|| Event::SetupRevealed {
         battlefield: bf,
-        bench,
+        bench: bench.map(|b| b.to_vec()),
     });
     s.g.step = Step::TurnStart;
     s.g.tasks.push(Task::BeginTurn);

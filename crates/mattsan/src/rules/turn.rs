@@ -117,7 +117,7 @@ pub(crate) fn resolve_start<L: EventLog<Event>>(
     log: &mut L,
 ) {
     let seat = s.g.active;
-    s.g.start_pending.retain(|&x| x != (source, index));
+    s.g.start_pending.retain(|x| *x != (source, index));
     if s.g.start_pending.is_empty() {
         s.g.step = Step::Main;
     }

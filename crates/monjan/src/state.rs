@@ -934,7 +934,7 @@ pub(crate) struct StateCore {
 
 /// Withheld events held inline: a handful of edit actions per player, each an event or two
 /// (random games stay at 11 or fewer with 2 players, 17 with 4).
-const WITHHELD_INLINE: usize = 12;
+const WITHHELD_INLINE: usize = 16;
 
 /// One withheld event of a simultaneous edit turn: `event` is shown to `seat` only, until
 /// the edit set empties (MC-4.6). Kept without the box of [`Event::Hidden`] so that

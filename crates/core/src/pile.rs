@@ -208,7 +208,10 @@ mod tests {
         let mut roomy = Vec::with_capacity(64);
         roomy.extend([1, 2, 3]);
         let mut small: Pile<u16, 4> = Pile::from_bottom_to_top(roomy);
-        assert!(small.is_inline(), "a pile that fits is inline whatever the Vec's capacity");
+        assert!(
+            small.is_inline(),
+            "a pile that fits is inline whatever the Vec's capacity"
+        );
         small.put_top(4);
         assert!(small.is_inline());
         small.put_top(5);

@@ -2,7 +2,7 @@
 //! positions ([`Unit`], [`Col`]), never by the id of a card the actor may not identify.
 
 use crate::cards::CardId;
-use fuda_core::Seat;
+use fuda_core::{Seat, SmallVec};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -124,6 +124,11 @@ pub struct ManaPos {
     /// Index in the stack from the bottom.
     pub index: u8,
 }
+
+/// Mana cards discarded by position for one "any mana" cost: at most
+/// [`crate::cards::MAX_DISCARD_ANY`] (2), held inline so listing actions allocates nothing
+/// (issue 14). Serialized as a list.
+pub type Discard = SmallVec<[ManaPos; 2]>;
 
 /// Mana paid from each column, L, M, R (MC-6.2). With `mana_cost_source = SingleColumn`
 /// exactly one column pays; a zero cost is `[0, 0, 0]`.
@@ -274,8 +279,8 @@ pub enum Choice {
         pay: Pay,
         /// The mana cards discarded by position, for an "any mana" cost with
         /// `any_mana_payment = chosen_cards` (then `pay` is zero).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        discard: Vec<ManaPos>,
+        #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+        discard: Discard,
     },
     /// MC-5.11: エンド.
     DeclareEnd,

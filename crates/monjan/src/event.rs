@@ -4,8 +4,102 @@
 use crate::action::Col;
 use crate::cards::CardId;
 use crate::state::Guard;
-use fuda_core::{Observer, Outcome, Seat};
-use serde::{Deserialize, Serialize};
+use fuda_core::{Observer, Outcome, Seat, SmallVec};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::sync::Arc;
+
+/// Cards of a [`Event::Drew`] held inline: the draws of an edit or battle turn take at most
+/// 3 cards (MC-6.14, the supplies of MC-10.2); the deal of 10 spills (once per game).
+pub const DREW_INLINE: usize = 3;
+
+/// The name of a decision in [`Event::Acted`]: an action's fixed name or a board skill's
+/// printed name, shared with the card set, so building the event allocates nothing
+/// (issue 14: the events of a simultaneous edit turn are kept in the state on every path).
+/// Serialized as a plain string.
+#[derive(Clone)]
+pub enum ChoiceName {
+    /// A fixed name.
+    Static(&'static str),
+    /// A name from the card set (or read from JSON).
+    Shared(Arc<str>),
+}
+
+impl ChoiceName {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        match self {
+            ChoiceName::Static(s) => s,
+            ChoiceName::Shared(s) => s,
+        }
+    }
+}
+
+impl std::ops::Deref for ChoiceName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&'static str> for ChoiceName {
+    fn from(s: &'static str) -> ChoiceName {
+        ChoiceName::Static(s)
+    }
+}
+
+impl From<String> for ChoiceName {
+    fn from(s: String) -> ChoiceName {
+        ChoiceName::Shared(s.into())
+    }
+}
+
+impl PartialEq for ChoiceName {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+impl Eq for ChoiceName {}
+impl PartialEq<str> for ChoiceName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+impl PartialEq<&str> for ChoiceName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::hash::Hash for ChoiceName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl fmt::Debug for ChoiceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for ChoiceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ChoiceName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ChoiceName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ChoiceName, D::Error> {
+        String::deserialize(d).map(ChoiceName::from)
+    }
+}
 
 /// Which deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,7 +142,7 @@ pub enum Event {
         /// How many.
         count: u8,
         /// The cards (cleared for others).
-        cards: Vec<CardId>,
+        cards: SmallVec<[CardId; DREW_INLINE]>,
     },
     /// A deck was rebuilt from its discard pile.
     DeckRebuilt {
@@ -65,7 +159,7 @@ pub enum Event {
         /// Who.
         seat: Seat,
         /// The decision's name.
-        choice: String,
+        choice: ChoiceName,
         /// The card involved (cleared for others when `secret`).
         card: Option<CardId>,
         /// Column involved.
@@ -220,7 +314,7 @@ pub fn redact(event: &Event, observer: Observer) -> Option<Event> {
             cards: if mine(*seat) {
                 cards.clone()
             } else {
-                Vec::new()
+                SmallVec::new()
             },
         }),
         Event::Acted {

@@ -53,6 +53,15 @@ impl Game for Monjan {
         rules::legal::legal_actions(state, seat, out);
     }
 
+    /// The default's order (seat by seat, each part sorted), written straight into `out`
+    /// instead of through a temporary list per seat.
+    fn legal_actions(state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        for seat in state.to_act().iter() {
+            rules::legal::append_legal_actions(state, seat, out);
+        }
+    }
+
     fn apply_logged<L: EventLog<Event>>(
         state: &mut State,
         action: &Action,

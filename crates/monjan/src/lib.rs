@@ -42,7 +42,8 @@ mod text;
 mod view;
 
 pub use action::{
-    Action, Choice, Col, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+    Action, Choice, Col, Discard, GuardChoice, ManaPos, Pay, Row, Side, SkillFrom, SummonBy,
+    Target, Unit,
 };
 pub use cards::{
     attr_short, Attribute, Aux, BoardDef, BoardEffect, BoardSkill, BossAssaKind, CardClass,
@@ -56,7 +57,7 @@ pub use config::{
     SupplyTiming, DEFAULT_MAX_ROUNDS, MAX_ROUNDS_LIMIT,
 };
 pub use error::Error;
-pub use event::{redact, DeckKind, Event};
+pub use event::{redact, ChoiceName, DeckKind, Event, DREW_INLINE};
 pub use fuda_core::{Encoding, Forced, ForcedMisfit, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::Monjan;
 pub use scenario::{
@@ -65,9 +66,11 @@ pub use scenario::{
     SkillUseSetup, SlotSetup, Stage, Start, UsesSetup,
 };
 pub use state::{
-    Attack, Battle, Column, DefCard, Defense, FieldExtra, Frozen, Guard, Mana, OneTurn, Pending,
-    Phase, Player, SlotCard, SlotKind, State, StateData, Supply, Trigger, TurnUse, Window,
-    WindowKind, DEAL, MAX_LIFE, ONE_TURN_COST, PERMANENT_COST,
+    Attack, Battle, Cards, Column, DefCard, Defense, FieldExtra, Frozen, Guard, Mana, OneTurn,
+    Pending, Phase, Player, Seats, SlotCard, SlotKind, State, StateData, Supply, Trigger, TurnUse,
+    Window, WindowKind, ATTACKS_INLINE, BOSS_INLINE, DEAL, ET_INLINE, HAND_INLINE, KNOWN_INLINE,
+    MAIN_INLINE, MANA_INLINE, MATCHED_INLINE, MAX_LIFE, ONE_TURN_COST, ONE_TURN_INLINE,
+    PERMANENT_COST, RESURRECTED_INLINE, SEATS_INLINE, SKILL_USES_INLINE, USED_UNITS_INLINE,
 };
 pub use text::is_to_act;
 pub use view::{

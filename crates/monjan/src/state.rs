@@ -6,7 +6,7 @@ use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_
 use crate::error::Error;
 use crate::event::Event;
 use crate::view::{PilesView, PlayerView};
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -26,12 +26,66 @@ const MAX_TASKS: usize = 64;
 /// of edit actions, each a few events.
 const MAX_WITHHELD: usize = 4096;
 
+// Inline capacities of the state's lists (issue 14): a clone is one memcpy as long as no
+// list outgrows its capacity. The bounds come from the rules and the sample set (§12(c):
+// 80 number, 20 battle, 15 Boss-Assassin, 18 Extra and 14 Toughness cards) and were checked
+// against 900 random games of 2 to 4 players; a bigger custom set, or a long game that
+// outgrows a bound, spills that list to the heap (slower, still correct).
+
+/// Hand cards held inline. There is no hand limit (MC-6.14 (6)): 10 dealt (MC-3.10 (5))
+/// plus the picks and draws; random games of the sample set stay at 15 or fewer.
+pub const HAND_INLINE: usize = 16;
+/// Known hand cards held inline: the open picks (at most 3, MC-10.2) plus a Tea Party card.
+pub const KNOWN_INLINE: usize = 4;
+/// Mana cards of one column held inline: one placement per edit turn (MC-5.4) and the
+/// spent ones leave at cleanup (MC-4.5); random games stay at 7 or fewer.
+pub const MANA_INLINE: usize = 8;
+/// One-turn Boss-Assassins held inline: one summon per edit turn (MC-5.8) plus one kept by
+/// Recycling Activity (MC-4.5 (2)).
+pub const ONE_TURN_INLINE: usize = 2;
+/// Resurrected cards held inline (Hell's Resurrection Rite, at most 4 per game by
+/// `resurrection_cap_scope`).
+pub const RESURRECTED_INLINE: usize = 4;
+/// Per-game E/T skill counters held inline: one per limited skill used (random games stay
+/// at 5 or fewer).
+pub const SKILL_USES_INLINE: usize = 6;
+/// Top cards an Extra is tied to, held inline: at most one per column.
+pub const MATCHED_INLINE: usize = 3;
+/// Main-deck and main-discard cards held inline: 100 Monjan cards plus at most 25 E/T
+/// cards of the format (MC-3.10 (4), MC-10.2).
+pub const MAIN_INLINE: usize = 128;
+/// Boss-Assassin deck and discard cards held inline: the sample set's 15.
+pub const BOSS_INLINE: usize = 16;
+/// E/T cards held inline (ET deck, ET discard, pool, unused): the sample set's 18 Extra
+/// and 14 Toughness cards.
+pub const ET_INLINE: usize = 32;
+/// Seats held inline: at most 4 players (MC-3.10 (1)).
+pub const SEATS_INLINE: usize = 4;
+/// Attacks of one step held inline: one per attack-capable card of the attacker (3 slots,
+/// an Extra, one-turn and resurrected cards); random games stay at 5 or fewer.
+pub const ATTACKS_INLINE: usize = 8;
+/// Cards that attacked or healed in one battle turn, held inline (random games stay at 8
+/// or fewer with 4 players).
+pub const USED_UNITS_INLINE: usize = 12;
+/// Procedure steps held inline: a handful are ever pending (random games stay at 5).
+const TASKS_INLINE: usize = 8;
+
+/// A list of cards with `N` held inline.
+pub type Cards<const N: usize> = SmallVec<[CardId; N]>;
+/// A list of seats (at most 4 players, held inline).
+pub type Seats = SmallVec<[Seat; SEATS_INLINE]>;
+
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
 pub(crate) struct Rules {
     pub config: Config,
     pub cards: CardSet,
     pub n: usize,
+    /// The E/T pool of the game, computed once (setup reads it inside `apply`).
+    pub et: Vec<CardId>,
+    /// The printed names of each board's left and right skill, shared with the events
+    /// that name them (so an event names a skill without allocating).
+    pub skill_names: Vec<[Arc<str>; 2]>,
 }
 
 /// A shared handle to the rules.
@@ -109,12 +163,25 @@ impl Rules {
                 }
             }
         }
-        let rules = Rules {
+        let skill_names = cards
+            .boards()
+            .iter()
+            .map(|b| {
+                [
+                    Arc::from(b.left.name.as_str()),
+                    Arc::from(b.right.name.as_str()),
+                ]
+            })
+            .collect();
+        let mut rules = Rules {
             config: config.clone(),
             cards,
             n: usize::from(n),
+            et: Vec::new(),
+            skill_names,
         };
         let pool = rules.et_pool()?;
+        rules.et = pool.clone();
         let fmt = config.match_format;
         let ie = pool
             .iter()
@@ -341,7 +408,7 @@ pub struct Column {
     /// This defense was defeated at least once (stays after a revival).
     pub ever_defeated: bool,
     /// The mana stack, bottom first.
-    pub mana: Vec<Mana>,
+    pub mana: SmallVec<[Mana; MANA_INLINE]>,
     /// The protected bottom card has paid this round (MC-6.2).
     pub bottom_used: bool,
     /// The defense card of a just-defeated column, waiting for the conversion (MC-6.5).
@@ -354,7 +421,7 @@ impl Column {
             attack: None,
             defense: Defense::Empty,
             ever_defeated: false,
-            mana: Vec::new(),
+            mana: SmallVec::new(),
             bottom_used: false,
             fallen: None,
         }
@@ -388,7 +455,7 @@ pub struct FieldExtra {
     pub face_down: bool,
     /// The top cards it is tied to: those that met the condition at summon
     /// (`SpecificCard`), or the number card that summoned it (`BySummon`).
-    pub matched: Vec<CardId>,
+    pub matched: Cards<MATCHED_INLINE>,
     /// The condition that summoned it (`BySummon` tracking).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<SummonBy>,
@@ -442,17 +509,17 @@ pub struct Player {
     /// Still in the game.
     pub alive: bool,
     /// Hand, in id order.
-    pub hand: Vec<CardId>,
+    pub hand: Cards<HAND_INLINE>,
     /// Hand cards every player knows (open draft picks, Tea Party).
-    pub known: Vec<CardId>,
+    pub known: Cards<KNOWN_INLINE>,
     /// Columns L, M, R.
     pub cols: [Column; 3],
     /// The Extra on the field.
     pub extra: Option<FieldExtra>,
     /// One-turn Boss-Assassins.
-    pub one_turn: Vec<OneTurn>,
+    pub one_turn: SmallVec<[OneTurn; ONE_TURN_INLINE]>,
     /// Resurrected cards (Hell's Resurrection Rite), value 1.
-    pub resurrected: Vec<CardId>,
+    pub resurrected: Cards<RESURRECTED_INLINE>,
     /// Supplies of L and R.
     pub supply: [Supply; 2],
     /// Limits of the current turn.
@@ -460,7 +527,7 @@ pub struct Player {
     /// Uses of the left / right board skill this game.
     pub board_uses: [u8; 2],
     /// Per-game uses of E/T skills: (definition index, skill index, uses).
-    pub skill_uses: Vec<(u16, u8, u8)>,
+    pub skill_uses: SmallVec<[(u16, u8, u8); SKILL_USES_INLINE]>,
     /// Resurrections this game.
     pub resurrections: u8,
     /// The player's last die result (public, MC-8 table).
@@ -472,16 +539,16 @@ impl Player {
         Player {
             board: None,
             alive: true,
-            hand: Vec::new(),
-            known: Vec::new(),
+            hand: SmallVec::new(),
+            known: SmallVec::new(),
             cols: [Column::new(), Column::new(), Column::new()],
             extra: None,
-            one_turn: Vec::new(),
-            resurrected: Vec::new(),
+            one_turn: SmallVec::new(),
+            resurrected: SmallVec::new(),
             supply: [Supply::None; 2],
             uses: TurnUse::default(),
             board_uses: [0; 2],
-            skill_uses: Vec::new(),
+            skill_uses: SmallVec::new(),
             resurrections: 0,
             last_roll: None,
         }
@@ -640,13 +707,13 @@ pub enum Trigger {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Battle {
     /// Battle order (MC-6.3), fixed for the turn.
-    pub order: Vec<Seat>,
+    pub order: Seats,
     /// Index of the current attacker in `order`.
     pub step: u8,
     /// The current step's attacks, in resolution order.
-    pub attacks: Vec<Attack>,
+    pub attacks: SmallVec<[Attack; ATTACKS_INLINE]>,
     /// Cards that attacked (or healed) this battle turn.
-    pub used_units: Vec<CardId>,
+    pub used_units: Cards<USED_UNITS_INLINE>,
     /// Defenders already asked about Flame of Wrath this step.
     pub flame_asked: SeatSet,
     /// Flame of Wrath: (defender, absorbing card).
@@ -792,11 +859,11 @@ pub(crate) enum Task {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Frozen {
     /// Every player as others saw it then.
-    pub players: Vec<PlayerView>,
+    pub players: SmallVec<[PlayerView; SEATS_INLINE]>,
     /// The shared piles then (the spectator's view).
     pub piles: PilesView,
     /// The shared piles as each seat sees them: then plus its own changes.
-    pub seen: Vec<PilesView>,
+    pub seen: SmallVec<[PilesView; SEATS_INLINE]>,
 }
 
 /// Where the game is.
@@ -829,39 +896,85 @@ pub(crate) struct StateCore {
     pub rng: GameRng,
     pub phase: Phase,
     pub round: u32,
-    pub players: Vec<Player>,
-    pub main_deck: Pile<CardId>,
-    pub main_discard: Vec<CardId>,
-    pub boss_deck: Pile<CardId>,
-    pub boss_discard: Vec<CardId>,
-    pub et_deck: Pile<CardId>,
-    pub et_discard: Vec<CardId>,
+    /// One per seat (at most 4, held inline).
+    pub players: SmallVec<[Player; SEATS_INLINE]>,
+    pub main_deck: Pile<CardId, MAIN_INLINE>,
+    pub main_discard: Cards<MAIN_INLINE>,
+    pub boss_deck: Pile<CardId, BOSS_INLINE>,
+    pub boss_discard: Cards<BOSS_INLINE>,
+    pub et_deck: Pile<CardId, ET_INLINE>,
+    pub et_discard: Cards<ET_INLINE>,
     /// Initial-equipment pool during picks (face up in draft mode).
-    pub pool: Vec<CardId>,
+    pub pool: Cards<ET_INLINE>,
     /// E/T cards not used by the format (out of the game).
-    pub unused: Vec<CardId>,
+    pub unused: Cards<ET_INLINE>,
     /// Rock-paper-scissors order.
-    pub rps: Vec<Seat>,
+    pub rps: Seats,
     /// Picks / board choices made so far.
     pub setup_step: u16,
     /// The edit set.
     pub edit_set: SeatSet,
     /// Sequential edit order and position.
-    pub seq_order: Vec<Seat>,
+    pub seq_order: Seats,
     pub seq_index: u8,
     /// The last battle order (MC-4.3).
-    pub last_order: Vec<Seat>,
+    pub last_order: Seats,
     pub frozen: Option<Frozen>,
     /// The events of the simultaneous edit turn so far, each `Hidden` for its seat, to be
     /// disclosed to the others when the edit set empties (MC-4.6 (6)).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub withheld: Vec<Event>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub withheld: SmallVec<[Withheld; WITHHELD_INLINE]>,
     pub battle: Option<Battle>,
-    pub tasks: Vec<Task>,
+    pub tasks: SmallVec<[Task; TASKS_INLINE]>,
     pub pending: Pending,
     /// Eliminated players, first out first.
-    pub eliminated: Vec<Seat>,
+    pub eliminated: Seats,
     pub outcome: Option<Outcome>,
+}
+
+/// Withheld events held inline: a handful of edit actions per player, each an event or two
+/// (random games stay at 11 or fewer with 2 players, 17 with 4).
+const WITHHELD_INLINE: usize = 16;
+
+/// One withheld event of a simultaneous edit turn: `event` is shown to `seat` only, until
+/// the edit set empties (MC-4.6). Kept without the box of [`Event::Hidden`] so that
+/// recording it allocates nothing (issue 14); its JSON is that `hidden` event's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Withheld {
+    /// The event of a seat.
+    Hidden {
+        /// Whose.
+        seat: Seat,
+        /// The event.
+        event: Event,
+    },
+    /// Any other event read from JSON (refused by [`State::validate`]).
+    Other(Box<Event>),
+}
+
+impl Serialize for Withheld {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Withheld::Hidden { seat, event } => Event::Hidden {
+                seat: *seat,
+                event: Box::new(event.clone()),
+            }
+            .serialize(s),
+            Withheld::Other(e) => e.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Withheld {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Withheld, D::Error> {
+        Ok(match Event::deserialize(d)? {
+            Event::Hidden { seat, event } => Withheld::Hidden {
+                seat,
+                event: *event,
+            },
+            other => Withheld::Other(Box::new(other)),
+        })
+    }
 }
 
 /// The serialized form of [`State`]: configuration plus the state's data.
@@ -1234,7 +1347,7 @@ impl State {
         if d.withheld.len() > MAX_WITHHELD
             || d.withheld
                 .iter()
-                .any(|e| !matches!(e, Event::Hidden { seat, .. } if seat.index() < n))
+                .any(|e| !matches!(e, Withheld::Hidden { seat, .. } if seat.index() < n))
         {
             return Err(Error::state("the withheld edit events are malformed"));
         }

@@ -7,10 +7,11 @@
 use crate::action::{Col, Unit};
 use crate::cards::CardId;
 use crate::state::{
-    Attack, Battle, Column, Defense, Pending, Phase, Player, SlotKind, State, Supply, Trigger,
-    TurnUse, Window,
+    Attack, Battle, Cards, Column, Defense, Pending, Phase, Player, SlotKind, State, Supply,
+    Trigger, TurnUse, Window, BOSS_INLINE, ET_INLINE, HAND_INLINE, KNOWN_INLINE, MAIN_INLINE,
+    MANA_INLINE, ONE_TURN_INLINE, RESURRECTED_INLINE,
 };
-use fuda_core::{Observer, Outcome, Seat, SeatSet};
+use fuda_core::{Observer, Outcome, Seat, SeatSet, SmallVec};
 use serde::{Deserialize, Serialize};
 
 /// A card as the observer sees it.
@@ -56,8 +57,9 @@ pub struct ColumnView {
     pub defense: Defense,
     /// Ever defeated.
     pub ever_defeated: bool,
-    /// Mana, bottom first.
-    pub mana: Vec<ManaView>,
+    /// Mana, bottom first (inline like the state's stacks: frozen views are part of the
+    /// state, issue 14).
+    pub mana: SmallVec<[ManaView; MANA_INLINE]>,
     /// The protected bottom card paid this round.
     pub bottom_used: bool,
 }
@@ -70,19 +72,19 @@ pub struct PlayerView {
     /// Still in the game.
     pub alive: bool,
     /// The hand (the observer's own only).
-    pub hand: Option<Vec<CardId>>,
+    pub hand: Option<Cards<HAND_INLINE>>,
     /// Hand size.
     pub hand_count: usize,
     /// Hand cards everybody knows.
-    pub known_hand: Vec<CardId>,
+    pub known_hand: Cards<KNOWN_INLINE>,
     /// Columns L, M, R.
-    pub cols: Vec<ColumnView>,
+    pub cols: SmallVec<[ColumnView; 3]>,
     /// The Extra.
     pub extra: Option<Shown>,
     /// One-turn Boss-Assassins.
-    pub one_turn: Vec<Shown>,
+    pub one_turn: SmallVec<[Shown; ONE_TURN_INLINE]>,
     /// Resurrected cards (public).
-    pub resurrected: Vec<CardId>,
+    pub resurrected: Cards<RESURRECTED_INLINE>,
     /// Supplies of L and R.
     pub supply: [Supply; 2],
     /// Turn counters (the summoned Assassin only for its owner).
@@ -105,11 +107,11 @@ pub struct PilesView {
     /// ET deck size.
     pub et_deck: usize,
     /// Main discard, bottom first.
-    pub main_discard: Vec<CardId>,
+    pub main_discard: Cards<MAIN_INLINE>,
     /// Boss-Assassin discard.
-    pub boss_discard: Vec<CardId>,
+    pub boss_discard: Cards<BOSS_INLINE>,
     /// ET discard.
-    pub et_discard: Vec<CardId>,
+    pub et_discard: Cards<ET_INLINE>,
 }
 
 /// The battle turn as seen (everything public).
@@ -245,10 +247,10 @@ pub(crate) fn piles_view(s: &State) -> PilesView {
 
 fn battle_view(b: &Battle) -> BattleView {
     BattleView {
-        order: b.order.clone(),
+        order: b.order.to_vec(),
         step: b.step,
-        attacks: b.attacks.clone(),
-        used_units: b.used_units.clone(),
+        attacks: b.attacks.to_vec(),
+        used_units: b.used_units.to_vec(),
         flame: b.flame,
         window: b.window,
         trigger: b.trigger,
@@ -284,12 +286,12 @@ pub fn view(s: &State, observer: Observer) -> View {
         to_act: s.to_act(),
         players,
         piles,
-        pool: draft_open.then(|| s.d.pool.clone()),
+        pool: draft_open.then(|| s.d.pool.to_vec()),
         pool_count: s.d.pool.len(),
-        rps: s.d.rps.clone(),
+        rps: s.d.rps.to_vec(),
         battle: s.d.battle.as_ref().map(battle_view),
         frozen: frozen.is_some(),
-        eliminated: s.d.eliminated.clone(),
+        eliminated: s.d.eliminated.to_vec(),
         outcome: s.d.outcome.clone(),
     }
 }

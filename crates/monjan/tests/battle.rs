@@ -49,7 +49,7 @@ fn t15_priority_breaks_speed_ties() {
         .mana(A, Col::M, &["n_fire_09"])
         .mana(B, Col::M, &["n_earth_09"]);
     let s = sc.build_battle().unwrap();
-    assert_eq!(s.battle().unwrap().order, vec![B, A]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![B, A]);
 }
 
 /// MC-T16: a battle card on top gives speed 0.
@@ -61,7 +61,7 @@ fn t16_battle_card_mana_is_speed_zero() {
         .mana(A, Col::M, &["b_destroy8_fire"])
         .mana(B, Col::M, &["n_earth_01"]);
     let s = sc.build_battle().unwrap();
-    assert_eq!(s.battle().unwrap().order, vec![B, A]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![B, A]);
 }
 
 /// MC-T17, MC-6.4, MC-5.14: a defense takes damage; an attack card guards once and is

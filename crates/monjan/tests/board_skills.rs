@@ -419,7 +419,7 @@ fn t32_resurrection() {
     assert_eq!(s.pending(), Pending::Resurrect { seat: A });
     let s = act(&s, A, Choice::Resurrection { use_it: true });
     let p = s.player(A).unwrap();
-    assert_eq!(p.resurrected, vec![id(&s, "n_earth_08")]);
+    assert_eq!(p.resurrected.to_vec(), vec![id(&s, "n_earth_08")]);
     assert!(
         s.player(B).unwrap().col(Col::R).mana.is_empty(),
         "R's Elements = its mana only"
@@ -469,7 +469,7 @@ fn e14_one_edit_skill_per_turn() {
             skill: 0,
             target: Target::Col(Col::M),
             pay: Pay::from_col(Col::M, 1),
-            discard: vec![],
+            discard: vec![].into(),
         },
     );
     assert!(!legal(

@@ -401,7 +401,7 @@ fn mc_d10_edit_menus_are_grouped_by_card() {
         let hand = v
             .player(seat)
             .and_then(|p| p.hand.as_ref())
-            .map_or(0, Vec::len);
+            .map_or(0, |h| h.len());
         if mine.len() >= 40 && hand <= 14 {
             full_turns += 1;
             largest = largest.max(mine.len());

@@ -440,7 +440,7 @@ fn t34_sequential_edit_order() {
     let s = act(&s, A, Choice::DeclareEnd);
     assert_eq!(s.to_act().iter().collect::<Vec<_>>(), vec![B]);
     let s = act(&s, B, Choice::DeclareEnd);
-    assert_eq!(s.battle().unwrap().order, vec![A, B]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![A, B]);
     // Round 1 of a sequential game is simultaneous (MC-4.3).
     let mut c = Config::for_players(2);
     c.edit_turn_mode = EditTurnMode::Sequential;

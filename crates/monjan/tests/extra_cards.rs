@@ -112,7 +112,8 @@ fn t13_spent_top_dies_at_cleanup() {
             discard: vec![ManaPos {
                 col: Col::M,
                 index: 0,
-            }],
+            }]
+            .into(),
         },
     );
     assert!(
@@ -182,7 +183,8 @@ fn t33_alternative_summon() {
             discard: vec![ManaPos {
                 col: Col::L,
                 index: 0,
-            }],
+            }]
+            .into(),
         },
     );
     let p = s.player(A).unwrap();

@@ -88,7 +88,7 @@ fn edit_events_are_withheld() {
         seat: A,
         deck: fuda_monjan::DeckKind::Main,
         count: 1,
-        cards: vec![id(&s, "n_fire_02")],
+        cards: vec![id(&s, "n_fire_02")].into(),
     };
     match redact(&drew, Observer::Seat(B)) {
         Some(Event::Drew { cards, count, .. }) => assert!(cards.is_empty() && count == 1),

@@ -95,7 +95,7 @@ fn t5_paying_from_a_plain_stack() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::M),
         pay: Pay::from_col(Col::R, 1),
-        discard: vec![],
+        discard: vec![].into(),
     };
     let s1 = act(&build(), A, heal);
     assert_eq!(
@@ -220,11 +220,11 @@ fn e1_spent_mana_keeps_speed_until_cleanup() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::M),
         pay: Pay::from_col(Col::M, 1),
-        discard: vec![],
+        discard: vec![].into(),
     };
     let s = act(&s, A, heal);
     let s = end_edit(s);
-    assert_eq!(s.battle().unwrap().order, vec![B, A]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![B, A]);
     let s = finish_round(s);
     assert!(
         stack(&s, A, Col::M).is_empty(),
@@ -249,7 +249,7 @@ fn e2_lone_element_pays_once_per_round() {
         skill: 0,
         target: fuda_monjan::Target::Col(Col::L),
         pay: Pay::from_col(Col::R, 1),
-        discard: vec![],
+        discard: vec![].into(),
     };
     let s1 = act(&s, A, heal.clone());
     assert_eq!(life(&s1, A, Col::L), 6);

@@ -121,7 +121,10 @@ fn a9_speed_source() {
             .defense(B, Col::M, "n_water_12")
             .mana(A, Col::M, &["n_fire_15", "n_fire_01"])
             .mana(B, Col::M, &["n_earth_05"]);
-        assert_eq!(sc.build_battle().unwrap().battle().unwrap().order, order);
+        assert_eq!(
+            sc.build_battle().unwrap().battle().unwrap().order.to_vec(),
+            order
+        );
     }
 }
 

@@ -115,7 +115,7 @@ fn mc_4_2_edit_start_with_one_player_ended() {
 #[test]
 fn mc_4_4_battle_reveal_start() {
     let s = build("battle_reveal.json");
-    assert_eq!(s.battle().unwrap().order, vec![A, B]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![A, B]);
     assert!(s
         .player(A)
         .unwrap()
@@ -218,7 +218,7 @@ fn mc_5_18_after_w2_start_reassigns_a_lost_guard() {
 #[test]
 fn mc_5_16_earlier_defeat_in_the_step_then_dragon_trap() {
     let s = build("earlier_defeat_trap.json");
-    assert_eq!(s.battle().unwrap().order, vec![B, A]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![B, A]);
     assert_eq!(life(&s, B, Col::M), 9);
     assert_eq!(s.pending(), Pending::DragonTrap { seat: B });
     let s = act(&s, B, Choice::DragonTrap { use_it: true });
@@ -292,7 +292,7 @@ fn docs_example_position_loads_and_plays() {
         },
     );
     let s = end_edit(s);
-    assert_eq!(s.battle().unwrap().order, vec![A, B]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![A, B]);
     let s = pass_window(s);
     let mut s = s;
     for unit in [Unit::Slot(Col::M), Unit::Slot(Col::R)] {

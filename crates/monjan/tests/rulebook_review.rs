@@ -143,7 +143,7 @@ fn mc_6_3_priority_order_of_all_boards() {
     }
     let s = sc.build_battle().unwrap();
     // Hunters 20, Ryoko 25, Mana Station 30, Frehheim 40.
-    assert_eq!(s.battle().unwrap().order, vec![Seat(3), C, B, A]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![Seat(3), C, B, A]);
 }
 
 /// MC-5.16, MC-6.15, MC-A28: Dragon Trap on an odd attack: "割り切れなければ1引いて割る" —
@@ -212,7 +212,7 @@ fn mc_5_17_own_left_defense_unlocks_and_resurrects() {
     assert_eq!(s.pending(), Pending::Resurrect { seat: A });
     let s = act(&s, A, Choice::Resurrection { use_it: true });
     let p = s.player(A).unwrap();
-    assert_eq!(p.resurrected, vec![id(&s, "n_earth_08")]);
+    assert_eq!(p.resurrected.to_vec(), vec![id(&s, "n_earth_08")]);
     assert_eq!(
         p.col(Col::L).mana.len(),
         1,
@@ -397,7 +397,7 @@ fn mc_4_4_three_players_split_attacks() {
         .defeated(A, Col::L)
         .force_dice(&[2]);
     let s = sc.build_battle().unwrap();
-    assert_eq!(s.battle().unwrap().order, vec![A, B, C]);
+    assert_eq!(s.battle().unwrap().order.to_vec(), vec![A, B, C]);
     let s = pass_window(s);
     assert_eq!(s.pending(), Pending::Declare { seat: B });
     let s = act(

@@ -65,7 +65,7 @@ fn escort(s: &State, pay: Pay, discard: Vec<ManaPos>) -> Choice {
         skill: 0,
         target: Target::Col(Col::L),
         pay,
-        discard,
+        discard: discard.into(),
     }
 }
 
@@ -258,7 +258,7 @@ fn mc_d6_speed_counts_all_mana() {
             .defense(B, Col::M, "n_water_12")
             .mana(A, Col::M, &["n_fire_15", "n_fire_01"])
             .mana(B, Col::M, &["n_earth_05"]);
-        sc.build_battle().unwrap().battle().unwrap().order.clone()
+        sc.build_battle().unwrap().battle().unwrap().order.to_vec()
     };
     assert_eq!(order(None), vec![A, B]);
     assert_eq!(order(Some(SpeedSource::TopCards)), vec![B, A]);

@@ -186,7 +186,7 @@ fn mc_3_10_a_hand_without_number_cards_is_redealt() {
         .iter()
         .map(|b| s.cards().named(b).unwrap())
         .collect();
-    assert_ne!(p0, &first_deal, "P0 was dealt again");
+    assert_ne!(&p0[..], &first_deal[..], "P0 was dealt again");
     assert!(p0
         .iter()
         .any(|c| s.cards().info(*c).unwrap().class == CardClass::Number));

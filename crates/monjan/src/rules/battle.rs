@@ -6,9 +6,10 @@ use crate::cards::{BoardEffect, HealCap};
 use crate::event::Event;
 use crate::rules::{mana, skills};
 use crate::state::{
-    Attack, Battle, Guard, Pending, Phase, SlotKind, State, Task, Window, WindowKind,
+    Attack, Battle, Guard, Pending, Phase, Seats, SlotKind, State, Task, Window, WindowKind,
+    ATTACKS_INLINE,
 };
-use fuda_core::{EventLog, Seat, SeatSet};
+use fuda_core::{EventLog, Seat, SeatSet, SmallVec};
 use std::cmp::Reverse;
 
 /// Attack value of a card on the field (MC-6.4).
@@ -50,8 +51,8 @@ pub(crate) fn guard_units(s: &State, seat: Seat) -> impl Iterator<Item = Unit> +
 
 /// MC-6.3: the players in the game by speed, higher first; ties: lower priority number
 /// first, then seat order.
-pub(crate) fn battle_order(s: &State) -> Vec<Seat> {
-    let mut order: Vec<Seat> = s.alive().collect();
+pub(crate) fn battle_order(s: &State) -> Seats {
+    let mut order: Seats = s.alive().collect();
     order.sort_by_key(|x| {
         let prio = s.board_of(*x).map_or(u8::MAX, |b| b.priority);
         (Reverse(mana::speed(s, *x)), prio, *x)
@@ -74,13 +75,14 @@ pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     }
     let order = battle_order(s);
     s.d.last_order = order.clone();
-    let shown = order.clone();
-    log.emit(|| Event::BattleStarted { order: shown });
+    log.emit(|| Event::BattleStarted {
+        order: order.to_vec(),
+    });
     s.d.battle = Some(Battle {
         order,
         step: 0,
-        attacks: Vec::new(),
-        used_units: Vec::new(),
+        attacks: SmallVec::new(),
+        used_units: SmallVec::new(),
         flame_asked: SeatSet::EMPTY,
         flame: None,
         window: None,
@@ -368,7 +370,7 @@ pub(crate) fn next_guard_decision(s: &mut State) -> Option<Pending> {
     let a = b.attacker()?;
     let n = b.order.len();
     let start = b.rank(a);
-    let defenders: Vec<Seat> = (1..n).map(|k| b.order[(start + k) % n]).collect();
+    let defenders: Seats = (1..n).map(|k| b.order[(start + k) % n]).collect();
     for d in defenders {
         if !s.p(d).alive {
             continue;
@@ -411,9 +413,9 @@ pub(crate) fn flame<L: EventLog<Event>>(
     if use_it {
         s.pm(seat).uses.battle_skill = true;
         s.pm(seat).count_board_use(Side::Right);
-        let faces = s
+        let faces: SmallVec<[u8; 6]> = s
             .board_of(seat)
-            .map(|b| b.right.chance.clone())
+            .map(|b| b.right.chance.iter().copied().collect())
             .unwrap_or_default();
         if skills::roll(s, seat, &faces, log) {
             return Some(Pending::FlameTarget { seat });
@@ -433,7 +435,7 @@ pub(crate) fn flame_target<L: EventLog<Event>>(
     reveal(s, seat, unit);
     let b = s.d.battle.as_mut()?;
     b.flame = Some((seat, card));
-    let mut shown = Vec::new();
+    let mut shown: SmallVec<[u8; ATTACKS_INLINE]> = SmallVec::new();
     for (i, a) in b.attacks.iter_mut().enumerate() {
         if a.target == seat && !a.done {
             a.guard = Some(Guard::Card(card));

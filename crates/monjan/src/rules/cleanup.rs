@@ -2,41 +2,44 @@
 
 use crate::event::Event;
 use crate::rules::{draw, extra};
-use crate::state::{Pending, State, Task};
-use fuda_core::{EventLog, Outcome, Seat, SeatSet};
+use crate::state::{Cards, Pending, Seats, State, Task, MANA_INLINE, ONE_TURN_INLINE};
+use fuda_core::{EventLog, Outcome, SeatSet, SmallVec};
 
 /// MC-4.5: spent mana discarded (the protected bottom Element stays), one-turn summons
 /// leave (unless extended), Extra survival, counters reset; then MC-7.3 or a new round.
 pub(crate) fn cleanup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
-    let seats: Vec<Seat> = s.alive().collect();
+    let seats: Seats = s.alive().collect();
     for seat in seats {
-        let mut gone = Vec::new();
+        // The cards leaving, in order: spent mana column by column, then one-turn summons.
+        let mut gone: Cards<{ 3 * MANA_INLINE + ONE_TURN_INLINE }> = SmallVec::new();
         let p = s.pm(seat);
         for c in &mut p.cols {
             let bottom_element = c.mana.first().is_some_and(|m| m.element);
-            let mut kept = Vec::with_capacity(c.mana.len());
-            for (i, m) in c.mana.drain(..).enumerate() {
-                if i == 0 && bottom_element {
-                    kept.push(crate::state::Mana { spent: false, ..m });
+            let mut i = 0;
+            c.mana.retain(|m| {
+                let first = i == 0;
+                i += 1;
+                if first && bottom_element {
+                    m.spent = false;
+                    true
                 } else if m.spent {
                     gone.push(m.card);
+                    false
                 } else {
-                    kept.push(m);
+                    true
                 }
-            }
-            c.mana = kept;
+            });
             c.bottom_used = false;
         }
-        let mut stay = Vec::new();
-        for mut o in p.one_turn.drain(..) {
+        p.one_turn.retain(|o| {
             if o.stays {
                 o.stays = false;
-                stay.push(o);
+                true
             } else {
                 gone.push(o.card);
+                false
             }
-        }
-        p.one_turn = stay;
+        });
         p.uses = Default::default();
         for card in gone {
             draw::discard(s, seat, card, log);

@@ -5,9 +5,9 @@ use crate::action::Side;
 use crate::cards::{CardClass, CardId};
 use crate::config::{BasicDefeatDraw, DeckExhaustion};
 use crate::event::{DeckKind, Event};
-use crate::state::{State, Supply};
+use crate::state::{Cards, State, Supply};
 use crate::view::{piles_view, PilesView};
-use fuda_core::{EventLog, Seat};
+use fuda_core::{EventLog, GameRng, Pile, Seat, SmallVec};
 
 /// The piles `seat` sees while the edit views are frozen.
 fn seen(s: &mut State, seat: Seat) -> Option<&mut PilesView> {
@@ -22,17 +22,28 @@ fn rebuild<L: EventLog<Event>>(s: &mut State, deck: DeckKind, log: &mut L) -> bo
         return false;
     }
     let d = &mut s.d;
-    let (pile, discard) = match deck {
-        DeckKind::Main => (&mut d.main_deck, &mut d.main_discard),
-        DeckKind::Boss => (&mut d.boss_deck, &mut d.boss_discard),
-        DeckKind::Et => (&mut d.et_deck, &mut d.et_discard),
+    let rebuilt = match deck {
+        DeckKind::Main => refill(&mut d.main_deck, &mut d.main_discard, &mut d.rng),
+        DeckKind::Boss => refill(&mut d.boss_deck, &mut d.boss_discard, &mut d.rng),
+        DeckKind::Et => refill(&mut d.et_deck, &mut d.et_discard, &mut d.rng),
     };
+    if rebuilt {
+        log.emit(|| Event::DeckRebuilt { deck });
+    }
+    rebuilt
+}
+
+/// An empty pile takes in its shuffled discard pile; false when there is nothing to do.
+fn refill<const N: usize>(
+    pile: &mut Pile<CardId, N>,
+    discard: &mut Cards<N>,
+    rng: &mut GameRng,
+) -> bool {
     if !pile.is_empty() || discard.is_empty() {
         return false;
     }
-    pile.extend(std::mem::take(discard));
-    pile.shuffle(&mut d.rng);
-    log.emit(|| Event::DeckRebuilt { deck });
+    pile.extend(discard.drain(..));
+    pile.shuffle(rng);
     true
 }
 
@@ -88,7 +99,7 @@ pub(crate) fn draw<L: EventLog<Event>>(
     n: u8,
     log: &mut L,
 ) {
-    let mut cards = Vec::new();
+    let mut cards = SmallVec::new();
     for _ in 0..n {
         if let Some(c) = take_top(s, seat, deck, log) {
             s.pm(seat).add_to_hand(c);

@@ -7,8 +7,8 @@ use crate::config::EditTurnMode;
 use crate::event::{DeckKind, Event};
 use crate::rules::{draw, extra, mana};
 use crate::state::{
-    DefCard, Defense, FieldExtra, Frozen, Mana, OneTurn, Pending, Phase, SlotCard, SlotKind, State,
-    Task, TurnUse, MAX_LIFE, ONE_TURN_COST, PERMANENT_COST,
+    DefCard, Defense, FieldExtra, Frozen, Mana, OneTurn, Pending, Phase, Seats, SlotCard, SlotKind,
+    State, Task, TurnUse, Withheld, MAX_LIFE, ONE_TURN_COST, PERMANENT_COST,
 };
 use crate::view::{piles_view, player_view};
 use fuda_core::{EventLog, Seat, SeatSet};
@@ -17,7 +17,9 @@ use fuda_core::{EventLog, Seat, SeatSet};
 pub(crate) fn freeze(s: &mut State) {
     let players = s.d.players.iter().map(|p| player_view(p, false)).collect();
     let piles = piles_view(s);
-    let seen = vec![piles.clone(); s.num_players()];
+    let seen = std::iter::repeat_n(&piles, s.num_players())
+        .cloned()
+        .collect();
     s.d.frozen = Some(Frozen {
         players,
         piles,
@@ -36,7 +38,7 @@ pub(crate) fn begin_round<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opt
     }
     log.emit(|| Event::RoundStarted { round });
     if s.config().edit_turn_mode == EditTurnMode::Sequential && round >= 2 {
-        let order: Vec<Seat> =
+        let order: Seats =
             s.d.last_order
                 .iter()
                 .copied()
@@ -47,7 +49,7 @@ pub(crate) fn begin_round<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opt
         s.d.tasks.push(Task::SequentialNext);
         return None;
     }
-    let alive: Vec<Seat> = s.alive().collect();
+    let alive: Seats = s.alive().collect();
     if round > 1 || s.config().first_turn_draw {
         for &seat in &alive {
             draw::opening_draw(s, seat, log);
@@ -86,9 +88,12 @@ pub(crate) fn declare_end<L: EventLog<Event>>(
     }
     if s.d.frozen.take().is_some() {
         // MC-4.6 (6): what each player did is now delivered to the others, in order.
-        for event in std::mem::take(&mut s.d.withheld) {
-            if let Event::Hidden { seat, event } = event {
-                log.emit(|| Event::Disclosed { seat, event });
+        for w in std::mem::take(&mut s.d.withheld) {
+            if let Withheld::Hidden { seat, event } = w {
+                log.emit(|| Event::Disclosed {
+                    seat,
+                    event: Box::new(event),
+                });
             }
         }
         s.d.tasks.push(Task::BeginBattle);
@@ -102,7 +107,7 @@ pub(crate) fn declare_end<L: EventLog<Event>>(
 fn acted<L: EventLog<Event>>(
     log: &mut L,
     seat: Seat,
-    choice: &str,
+    choice: &'static str,
     card: Option<CardId>,
     col: Option<Col>,
     secret: bool,

@@ -5,8 +5,8 @@ use crate::cards::{Attribute, CardClass, CardDef, CardId};
 use crate::config::{ExtraConditionTracking, ExtraPairPositions};
 use crate::event::Event;
 use crate::rules::draw;
-use crate::state::State;
-use fuda_core::{EventLog, Seat};
+use crate::state::{Cards, State, MATCHED_INLINE};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// A top card as Extra conditions see it: (card, attribute, number). An Element top, or an
 /// empty stack, matches nothing (MC-6.6).
@@ -48,29 +48,35 @@ fn pair_positions(s: &State) -> &'static [(usize, usize)] {
 }
 
 /// The top cards that meet the Extra's condition now (empty: the condition fails).
-pub(crate) fn matching_tops(s: &State, seat: Seat, extra: CardId) -> Vec<CardId> {
+pub(crate) fn matching_tops(s: &State, seat: Seat, extra: CardId) -> Cards<MATCHED_INLINE> {
     let Some((pair, numbers)) = condition(s, extra) else {
-        return Vec::new();
+        return SmallVec::new();
     };
     let t = tops(s, seat);
-    let mut out = Vec::new();
+    // Each top card once (at most one per column, so the list stays inline), then sorted:
+    // the same list as pushing all and deduplicating after the sort.
+    let mut out: Cards<MATCHED_INLINE> = SmallVec::new();
+    let mut add = |x: CardId| {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    };
     if let Some((a, b)) = pair {
         for &(i, j) in pair_positions(s) {
             if let (Some((x, ax, _)), Some((y, ay, _))) = (t[i], t[j]) {
                 if ax == Some(a) && ay == Some(b) {
-                    out.push(x);
-                    out.push(y);
+                    add(x);
+                    add(y);
                 }
             }
         }
     }
     for (x, _, n) in t.iter().flatten() {
         if n.is_some_and(|n| numbers.contains(&n)) {
-            out.push(*x);
+            add(*x);
         }
     }
     out.sort_unstable();
-    out.dedup();
     out
 }
 
@@ -81,12 +87,12 @@ pub(crate) fn condition_met(s: &State, seat: Seat, extra: CardId) -> bool {
 
 /// MC-D5: the ways the Extra can be summoned now — by its pair, or by the number of one
 /// column's top card — in a stable order.
-pub(crate) fn summon_ways(s: &State, seat: Seat, extra: CardId) -> Vec<SummonBy> {
+pub(crate) fn summon_ways(s: &State, seat: Seat, extra: CardId) -> SmallVec<[SummonBy; 4]> {
     let Some((pair, numbers)) = condition(s, extra) else {
-        return Vec::new();
+        return SmallVec::new();
     };
     let t = tops(s, seat);
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     if let Some((a, b)) = pair {
         let met = pair_positions(s).iter().any(|&(i, j)| {
             matches!((t[i], t[j]), (Some((_, ax, _)), Some((_, ay, _))) if ax == Some(a) && ay == Some(b))
@@ -109,13 +115,13 @@ pub(crate) fn tied_cards(
     seat: Seat,
     extra: CardId,
     by: Option<SummonBy>,
-) -> Vec<CardId> {
+) -> Cards<MATCHED_INLINE> {
     match (s.config().extra_condition_tracking, by) {
         (ExtraConditionTracking::SpecificCard, _) => matching_tops(s, seat, extra),
         (ExtraConditionTracking::BySummon, Some(SummonBy::Number(c))) => {
             s.p(seat).col(c).top().map(|m| m.card).into_iter().collect()
         }
-        _ => Vec::new(),
+        _ => SmallVec::new(),
     }
 }
 

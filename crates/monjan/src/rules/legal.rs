@@ -3,7 +3,7 @@
 //! lists it, so the two can never disagree.
 
 use crate::action::{
-    Action, Choice, Col, GuardChoice, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
+    Action, Choice, Col, Discard, GuardChoice, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
 };
 use crate::cards::{
     inner_effect, Aux, BoardEffect, CardClass, CardDef, Condition, Cost, Effect, Skill,
@@ -13,10 +13,15 @@ use crate::config::{
     AnyManaPayment, AttackTarget, BoardAssignment, ExtraConditionTracking, NumberCardsPerTurn,
 };
 use crate::error::Error;
+use crate::rules::mana::Pays;
 use crate::rules::{battle, draw, extra, mana};
 use crate::state::{Defense, Guard, Pending, Phase, SlotKind, State, WindowKind};
 use crate::state::{ONE_TURN_COST, PERMANENT_COST};
-use fuda_core::Seat;
+use fuda_core::{smallvec, Seat, SmallVec};
+
+/// The targets of one effect: kill targets are at most 3 opponents' attack-capable cards
+/// (about 8 each), held inline.
+type Targets = SmallVec<[Target; 32]>;
 
 /// Which actions a run of the generator must produce: every legal action (`None`), or
 /// at least every legal action that could equal the given choice. Parts of the generator
@@ -36,14 +41,31 @@ macro_rules! wants {
 /// Writes the legal actions of `seat` into `out` (cleared first), sorted.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
+    append_legal_actions(s, seat, out);
+}
+
+/// Appends the legal actions of `seat` to `out`, sorted among themselves: what
+/// [`legal_actions`] writes, without a buffer of its own (so the actions of every seat to
+/// act go into one reused buffer, allocation-free).
+pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     if s.d.outcome.is_some() || seat.index() >= s.num_players() || !s.to_act().contains(seat) {
         return;
     }
+    let start = out.len();
     generate(s, seat, Want(None), &mut |c: Choice| {
         out.push(Action::new(seat, c))
     });
-    out.sort_unstable();
-    out.dedup();
+    let part = &mut out[start..];
+    part.sort_unstable();
+    // Drop repeats within the part (what `Vec::dedup` does for a whole list).
+    let mut kept = start;
+    for i in start..out.len() {
+        if kept == start || out[i] != out[kept - 1] {
+            out.swap(kept, i);
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// Pushes the legal choices of `seat` (unsorted, maybe repeated) that `want` asks for.
@@ -163,7 +185,7 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
         .config()
         .edit_turn_total_cap
         .is_none_or(|k| p.uses.placements < k);
-    let mut pays = Vec::new();
+    let mut pays = Pays::new();
     if cap_ok {
         if !p.uses.mana && wants!(want, Choice::PlaceMana { .. }) {
             for &card in &p.hand {
@@ -213,16 +235,16 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
                     continue;
                 }
                 // MC-D5: with `by_summon` tracking each way of summoning is its own choice.
-                let ways: Vec<Option<SummonBy>> =
+                let ways: SmallVec<[Option<SummonBy>; 4]> =
                     if s.config().extra_condition_tracking == ExtraConditionTracking::BySummon {
                         extra::summon_ways(s, seat, card)
                             .into_iter()
                             .map(Some)
                             .collect()
                     } else if extra::condition_met(s, seat, card) {
-                        vec![None]
+                        smallvec![None]
                     } else {
-                        Vec::new()
+                        SmallVec::new()
                     };
                 for by in ways {
                     for face_down in [false, true] {
@@ -379,13 +401,13 @@ fn board_skill_actions(
 }
 
 /// Targets of an effect for `seat` now.
-fn effect_targets(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Target>) {
+fn effect_targets(s: &State, seat: Seat, effect: &Effect, out: &mut Targets) {
     out.clear();
     effect_targets_into(s, seat, effect, out);
 }
 
 /// Appends the targets of an effect for `seat` now.
-fn effect_targets_into(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Target>) {
+fn effect_targets_into(s: &State, seat: Seat, effect: &Effect, out: &mut Targets) {
     match inner_effect(effect) {
         Effect::AddAttack(_) => {
             if let Some(b) = s.d.battle.as_ref() {
@@ -421,7 +443,7 @@ fn effect_targets_into(s: &State, seat: Seat, effect: &Effect, out: &mut Vec<Tar
 }
 
 /// MC-6.9, MC-A24: opponents' attack-capable cards except permanent Boss-Assassins.
-fn kill_targets(s: &State, seat: Seat, out: &mut Vec<Target>) {
+fn kill_targets(s: &State, seat: Seat, out: &mut Targets) {
     for o in s.alive().filter(|o| *o != seat) {
         for unit in battle::attack_units(s, o) {
             let boss = matches!(unit, Unit::Slot(c) if s.p(o).col(c).attack.is_some_and(|a| a.kind == SlotKind::Boss));
@@ -463,9 +485,8 @@ fn et_skill_actions(
         .config()
         .edit_turn_total_cap
         .is_none_or(|k| p.uses.placements < k);
-    let mut pays = Vec::new();
-    let mut discards: Vec<Vec<crate::action::ManaPos>> = Vec::new();
-    let mut targets = Vec::new();
+    let mut pays = Pays::new();
+    let mut targets = Targets::new();
     for (from, card) in sources {
         let Some(info) = s.rules().info(card) else {
             continue;
@@ -500,8 +521,8 @@ fn et_skill_actions(
             {
                 continue;
             }
-            discards.clear();
-            discards.push(Vec::new());
+            // Cards chosen by position (MC-D2), listed for each target and payment.
+            let mut chosen = None;
             match skill.cost {
                 Cost::None => {
                     pays.clear();
@@ -512,7 +533,7 @@ fn et_skill_actions(
                     AnyManaPayment::ChosenCards => {
                         pays.clear();
                         pays.push(Pay::default());
-                        mana::discard_position_choices(s, seat, n, &mut discards);
+                        chosen = Some(n);
                     }
                     AnyManaPayment::TopOfColumn => mana::discard_choices(s, seat, n, &mut pays),
                 },
@@ -520,14 +541,18 @@ fn et_skill_actions(
             effect_targets(s, seat, &skill.effect, &mut targets);
             for &target in &targets {
                 for &pay in &pays {
-                    for discard in &discards {
+                    let mut one = |discard: Discard| {
                         push(Choice::UseSkill {
                             from,
                             skill: i as u8,
                             target,
                             pay,
-                            discard: discard.clone(),
-                        });
+                            discard,
+                        })
+                    };
+                    match chosen {
+                        None => one(Discard::new()),
+                        Some(n) => mana::discard_position_choices(s, seat, n, &mut one),
                     }
                 }
             }
@@ -558,7 +583,7 @@ fn window_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choic
     let p = s.p(seat);
     let skill_free = !p.uses.battle_skill;
     let cards_free = skill_free || !s.config().battle_cards_count_as_battle_skill;
-    let mut targets = Vec::new();
+    let mut targets = Targets::new();
     if cards_free && wants!(want, Choice::PlayBattleCard { .. }) {
         for &card in &p.hand {
             if !wants!(want, Choice::PlayBattleCard { card: x, .. } if *x == card) {

@@ -1,10 +1,10 @@
 //! Mana: paying costs (MC-6.2), mana for number cards (MC-6.1) and speed (MC-6.3).
 
-use crate::action::{Col, ManaPos, Pay, Row};
+use crate::action::{Col, Discard, ManaPos, Pay, Row};
 use crate::cards::{CardClass, CardId};
 use crate::config::{ManaCostSource, ManaSlotRule, SpeedSource};
-use crate::state::{Column, DefCard, Defense, SlotKind, State};
-use fuda_core::Seat;
+use crate::state::{Column, DefCard, Defense, SlotKind, State, MANA_INLINE};
+use fuda_core::{smallvec, Seat, SmallVec};
 
 /// MC-6.2 (2), (6): whether the bottom card is protected for this cost.
 fn protected(c: &Column, boss_cost: bool, keeps_last: bool) -> bool {
@@ -56,8 +56,11 @@ pub(crate) fn pay(s: &mut State, seat: Seat, pay: Pay, boss_cost: bool) {
     }
 }
 
-/// Every valid payment of `n`, sorted.
-pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut Vec<Pay>) {
+/// A list of payments: at most 21 ways to pay 5 from three columns, held inline.
+pub(crate) type Pays = SmallVec<[Pay; 24]>;
+
+/// Every valid payment of `n`, sorted (generated in order: no sort needed).
+pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut Pays) {
     out.clear();
     if n == 0 {
         out.push(Pay::default());
@@ -66,13 +69,15 @@ pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut 
     let cap = Col::ALL.map(|c| capacity(s, seat, c, boss_cost));
     match s.config().mana_cost_source {
         ManaCostSource::SingleColumn => {
-            for c in Col::ALL {
+            // R, M, L: `[0, 0, n] < [0, n, 0] < [n, 0, 0]`, the sorted order.
+            for c in [Col::R, Col::M, Col::L] {
                 if cap[c.index()] >= n {
                     out.push(Pay::from_col(c, n));
                 }
             }
         }
         ManaCostSource::AnyColumns => {
+            // Ascending `a`, then `b` (and `r` fixed by them): lexicographic, sorted.
             for a in 0..=n.min(cap[0]) {
                 for b in 0..=(n - a).min(cap[1]) {
                     let r = n - a - b;
@@ -83,7 +88,7 @@ pub(crate) fn payments(s: &State, seat: Seat, n: u8, boss_cost: bool, out: &mut 
             }
         }
     }
-    out.sort_unstable();
+    debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
 }
 
 /// MC-6.2 (7): unspent unprotected cards a column can give for DiscardAnyMana.
@@ -98,8 +103,9 @@ fn discardable(s: &State, seat: Seat, col: Col) -> u8 {
         .min(255) as u8
 }
 
-/// Every valid choice of `n` cards for DiscardAnyMana (per-column counts), sorted.
-pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) {
+/// Every valid choice of `n` cards for DiscardAnyMana (per-column counts), sorted
+/// (generated in lexicographic order: no sort needed).
+pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Pays) {
     out.clear();
     let cap = Col::ALL.map(|c| discardable(s, seat, c));
     for a in 0..=n.min(cap[0]) {
@@ -110,7 +116,7 @@ pub(crate) fn discard_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Pay>) 
             }
         }
     }
-    out.sort_unstable();
+    debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
 }
 
 /// Whether the card at `pos` may be discarded for an "any mana" cost: unspent, and not a
@@ -125,11 +131,10 @@ fn discardable_at(s: &State, seat: Seat, pos: ManaPos) -> bool {
 }
 
 /// MC-D2: every choice of `n` (at most [`crate::cards::MAX_DISCARD_ANY`]) distinct mana
-/// cards by position, each list sorted, the lists in order.
-pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, out: &mut Vec<Vec<ManaPos>>) {
-    out.clear();
+/// cards by position, each list sorted, the lists in order, handed to `out` one by one.
+pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, mut out: impl FnMut(Discard)) {
     let p = s.p(seat);
-    let cards: Vec<ManaPos> = Col::ALL
+    let cards: SmallVec<[ManaPos; 3 * MANA_INLINE]> = Col::ALL
         .into_iter()
         .flat_map(|col| {
             (0..p.col(col).mana.len().min(usize::from(u8::MAX))).map(move |i| ManaPos {
@@ -140,11 +145,15 @@ pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, out: &mut V
         .filter(|pos| discardable_at(s, seat, *pos))
         .collect();
     match n {
-        1 => out.extend(cards.iter().map(|p| vec![*p])),
+        1 => {
+            for p in &cards {
+                out(smallvec![*p]);
+            }
+        }
         2 => {
             for (i, a) in cards.iter().enumerate() {
                 for b in &cards[i + 1..] {
-                    out.push(vec![*a, *b]);
+                    out(smallvec![*a, *b]);
                 }
             }
         }

@@ -20,8 +20,18 @@ pub(crate) mod skills;
 use crate::action::{Action, Choice};
 use crate::error::Error;
 use crate::event::Event;
-use crate::state::{Pending, Phase, State, Task};
-use fuda_core::EventLog;
+use crate::state::{Pending, Phase, State, Task, Withheld};
+use fuda_core::{EventLog, SmallVec};
+
+/// The events of one edit action, collected before they are withheld: a few, held inline
+/// so the fast path allocates nothing.
+struct OwnEvents(SmallVec<[Event; 4]>);
+
+impl EventLog<Event> for OwnEvents {
+    fn emit(&mut self, make: impl FnOnce() -> Event) {
+        self.0.push(make());
+    }
+}
 
 /// Applies an action: check, perform, run. The state is untouched when an error is returned.
 pub(crate) fn apply<L: EventLog<Event>>(
@@ -51,16 +61,16 @@ fn transition<L: EventLog<Event>>(s: &mut State, a: &Action, log: &mut L) {
     // fast path and the logged path reach the same state) to be disclosed then.
     let hidden = s.d.phase == Phase::Edit && s.d.frozen.is_some() && a.choice != Choice::DeclareEnd;
     let next = if hidden {
-        let mut own = Vec::new();
+        // An edit action sets off a few events (inline: no allocation on the fast path).
+        let mut own = OwnEvents(SmallVec::new());
         let next = perform(s, a, &mut own);
         let seat = a.seat;
-        for event in own {
-            let hidden = Event::Hidden {
+        for event in own.0 {
+            log.emit(|| Event::Hidden {
                 seat,
-                event: Box::new(event),
-            };
-            log.emit(|| hidden.clone());
-            s.d.withheld.push(hidden);
+                event: Box::new(event.clone()),
+            });
+            s.d.withheld.push(Withheld::Hidden { seat, event });
         }
         next
     } else {

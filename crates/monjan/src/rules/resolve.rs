@@ -7,9 +7,9 @@ use crate::config::ResurrectionCapScope;
 use crate::event::Event;
 use crate::rules::{battle, draw, extra, skills};
 use crate::state::{
-    DefCard, Defense, Guard, Mana, Pending, SlotKind, State, Supply, Task, Trigger,
+    Cards, DefCard, Defense, Guard, Mana, Pending, Seats, SlotKind, State, Supply, Task, Trigger,
 };
-use fuda_core::{EventLog, Outcome, Seat};
+use fuda_core::{EventLog, Outcome, Seat, SmallVec};
 
 /// Damage to a defense; a life reaching 0 schedules the defeat. Returns the life lost.
 fn damage<L: EventLog<Event>>(s: &mut State, seat: Seat, col: Col, v: u8, log: &mut L) -> u8 {
@@ -180,26 +180,27 @@ pub(crate) fn after_defeat<L: EventLog<Event>>(s: &mut State, seat: Seat, col: C
         }
         _ => None,
     };
-    let mut stack = Vec::with_capacity(c.mana.len() + 1);
+    // The stack turns into Elements in place; the fallen card goes under it.
+    for m in c.mana.iter_mut() {
+        m.element = true;
+        m.face_down = false;
+    }
     let mut discard_fallen = None;
     if let Some(f) = fallen {
         if to_element {
-            stack.push(Mana {
-                card: f,
-                element: true,
-                face_down: false,
-                spent: false,
-            });
+            c.mana.insert(
+                0,
+                Mana {
+                    card: f,
+                    element: true,
+                    face_down: false,
+                    spent: false,
+                },
+            );
         } else {
             discard_fallen = Some(f);
         }
     }
-    stack.extend(c.mana.drain(..).map(|m| Mana {
-        element: true,
-        face_down: false,
-        ..m
-    }));
-    c.mana = stack;
     for card in discard_fallen.into_iter().chain(boss) {
         draw::discard(s, seat, card, log);
         log.emit(|| Event::Destroyed { seat, card });
@@ -213,7 +214,9 @@ pub(crate) fn eliminate<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut
     let p = s.pm(seat);
     p.alive = false;
     p.supply = [Supply::Granted; 2];
-    let mut cards: Vec<_> = std::mem::take(&mut p.hand);
+    // Every card the player holds, in a fixed order (hand first); inline for any
+    // sample-set position.
+    let mut cards: Cards<64> = p.hand.drain(..).collect();
     p.known.clear();
     for c in &mut p.cols {
         cards.extend(c.attack.take().map(|a| a.card));
@@ -232,7 +235,7 @@ pub(crate) fn eliminate<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut
     }
     cards.extend(p.extra.take().map(|e| e.card));
     cards.extend(p.one_turn.drain(..).map(|o| o.card));
-    cards.append(&mut p.resurrected);
+    cards.extend(p.resurrected.drain(..));
     for c in cards {
         draw::discard(s, seat, c, log);
     }
@@ -269,7 +272,7 @@ pub(crate) fn eliminate<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut
             w.passes = 0;
         }
     }
-    let alive: Vec<Seat> = s.alive().collect();
+    let alive: Seats = s.alive().collect();
     if alive.len() <= 1 {
         let outcome = match alive.first() {
             Some(w) => Outcome::Winners(fuda_core::SeatSet::only(*w)),
@@ -319,9 +322,9 @@ pub(crate) fn dragon_trap<L: EventLog<Event>>(
     }
     s.pm(seat).uses.battle_skill = true;
     s.pm(seat).count_board_use(Side::Right);
-    let faces = s
+    let faces: SmallVec<[u8; 6]> = s
         .board_of(seat)
-        .map(|b| b.right.chance.clone())
+        .map(|b| b.right.chance.iter().copied().collect())
         .unwrap_or_default();
     if !skills::roll(s, seat, &faces, log) {
         return None;

@@ -6,8 +6,11 @@ use crate::config::{BoardAssignment, Config, DeckEtSelection, PickMode};
 use crate::error::Error;
 use crate::event::{DeckKind, Event};
 use crate::rules::run;
-use crate::state::{Pending, Phase, Player, Rules, RulesRef, State, StateCore, Task, DEAL};
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet};
+use crate::state::{
+    Cards, Pending, Phase, Player, Rules, RulesRef, Seats, State, StateCore, Task, DEAL, ET_INLINE,
+    SEATS_INLINE,
+};
+use fuda_core::{smallvec, EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -28,7 +31,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
-    let mut players: Vec<Player> = (0..n).map(|_| Player::new()).collect();
+    let mut players: SmallVec<[Player; SEATS_INLINE]> = (0..n).map(|_| Player::new()).collect();
     let nb = rules.cards.boards().len();
     match &config.board_assignment {
         BoardAssignment::Random => {
@@ -47,7 +50,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     }
     let picks = config.match_format.picks();
     let draft_boards = config.board_assignment == BoardAssignment::Draft;
-    let mut rps: Vec<Seat> = (0..n as u8).map(Seat).collect();
+    let mut rps: Seats = (0..n as u8).map(Seat).collect();
     if picks > 0 || draft_boards {
         // Rock-paper-scissors: the winner among those left takes the next place.
         let mut left = std::mem::take(&mut rps);
@@ -56,13 +59,13 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
             rps.push(left.remove(i));
         }
     }
-    let et = rules.et_pool().unwrap_or_default();
-    let mut unused: Vec<CardId> = rules
+    let et = rules.et.clone();
+    let mut unused: Cards<ET_INLINE> = rules
         .cards
         .ids()
         .filter(|c| rules.class(*c).is_some_and(CardClass::is_et) && !et.contains(c))
         .collect();
-    let mut pool = Vec::new();
+    let mut pool: Cards<ET_INLINE> = SmallVec::new();
     if picks > 0 {
         for c in &et {
             if rules.info(*c).is_some_and(|i| i.initial_equipment) {
@@ -95,26 +98,26 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
             phase: Phase::Setup,
             round: 0,
             players,
-            main_deck: Pile::from_bottom_to_top(main),
-            main_discard: Vec::new(),
-            boss_deck: Pile::from_bottom_to_top(boss),
-            boss_discard: Vec::new(),
+            main_deck: Pile::from_slice(&main),
+            main_discard: SmallVec::new(),
+            boss_deck: Pile::from_slice(&boss),
+            boss_discard: SmallVec::new(),
             et_deck: Pile::new(),
-            et_discard: Vec::new(),
+            et_discard: SmallVec::new(),
             pool,
             unused,
             rps,
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: Vec::new(),
+            seq_order: SmallVec::new(),
             seq_index: 0,
-            last_order: Vec::new(),
+            last_order: SmallVec::new(),
             frozen: None,
-            withheld: Vec::new(),
+            withheld: SmallVec::new(),
             battle: None,
-            tasks: vec![Task::FinishSetup],
+            tasks: smallvec![Task::FinishSetup],
             pending: Pending::Edit,
-            eliminated: Vec::new(),
+            eliminated: SmallVec::new(),
             outcome: None,
         },
     };
@@ -195,15 +198,16 @@ pub(crate) fn pick<L: EventLog<Event>>(
 pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     let fmt = s.config().match_format;
     let mut rest = std::mem::take(&mut s.d.pool);
+    // The shared rules (an `Arc`: no copy), so the pool can be read while the state changes.
+    let rules = s.rules.clone();
+    let et = &rules.0.et;
     if fmt.picks() == 0 {
         // ③ draws from the whole pool; ①–⑥ picks came from it already.
-        let et = s.rules().et_pool().unwrap_or_default();
         s.d.unused.retain(|c| !et.contains(c));
-        rest.extend(et);
+        rest.extend(et.iter().copied());
     } else {
         // Non-initial-equipment pool cards were set aside with the unused ones.
-        let et = s.rules().et_pool().unwrap_or_default();
-        let aside: Vec<CardId> =
+        let aside: Cards<ET_INLINE> =
             s.d.unused
                 .iter()
                 .copied()
@@ -215,8 +219,8 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     rest.sort_unstable();
     let want = fmt.deck_et();
     if want > 0 {
-        let mut chosen = Vec::new();
-        if let DeckEtSelection::Explicit(ids) = &s.config().deck_et_selection {
+        let mut chosen: Cards<ET_INLINE> = SmallVec::new();
+        if let DeckEtSelection::Explicit(ids) = &rules.0.config.deck_et_selection {
             for id in ids {
                 let inst = s.cards().instances(id);
                 if let Some(c) = inst
@@ -249,7 +253,9 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     d.boss_deck.shuffle(&mut d.rng);
     d.et_deck.shuffle(&mut d.rng);
     let n = s.num_players();
-    let mut dealt: Vec<Vec<CardId>> = vec![Vec::new(); n];
+    // The cards dealt to each seat: a fixed array of inline lists (at most 4 seats).
+    let mut dealt: [Cards<DEAL>; SEATS_INLINE] = Default::default();
+    let dealt = &mut dealt[..n.min(SEATS_INLINE)];
     for _ in 0..DEAL {
         for (i, got) in dealt.iter_mut().enumerate() {
             if let Some(c) = s.d.main_deck.draw() {
@@ -284,12 +290,11 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     for (i, got) in dealt.iter().enumerate() {
         let seat = Seat(i as u8);
         let count = got.len() as u8;
-        let cards = got.clone();
         log.emit(|| Event::Drew {
             seat,
             deck: DeckKind::Main,
             count,
-            cards,
+            cards: got.iter().copied().collect(),
         });
     }
     s.d.phase = crate::state::Phase::Edit;

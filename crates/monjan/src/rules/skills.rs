@@ -3,7 +3,7 @@
 
 use crate::action::{Choice, Col, Side, SkillFrom, Target, Unit};
 use crate::cards::{Aux, BoardEffect, CardDef, CardId, Cost, Effect, HealCap, SkillSource, Timing};
-use crate::event::{DeckKind, Event};
+use crate::event::{ChoiceName, DeckKind, Event};
 use crate::rules::{draw, mana};
 use crate::state::{DefCard, Defense, Phase, SlotCard, SlotKind, State, MAX_LIFE};
 use fuda_core::{EventLog, Seat};
@@ -166,19 +166,31 @@ pub(crate) fn use_board_skill<L: EventLog<Event>>(
     target: Target,
     log: &mut L,
 ) {
-    let Some(board) = s.board_of(seat) else {
+    // The shared rules (an `Arc`: no copy), so the skill can be read while the state changes.
+    let rules = s.rules.clone();
+    let Some(b) = s.p(seat).board else {
+        return;
+    };
+    let Some(board) = rules.0.board(b) else {
         return;
     };
     let skill = match side {
-        Side::Left => board.left.clone(),
-        Side::Right => board.right.clone(),
+        Side::Left => &board.left,
+        Side::Right => &board.right,
     };
     use_up(s, seat, skill.effect.timing());
     s.pm(seat).count_board_use(side);
-    let name = skill.name.clone();
+    let name = rules
+        .0
+        .skill_names
+        .get(usize::from(b))
+        .map(|n| &n[side.index()]);
     log.emit(|| Event::Acted {
         seat,
-        choice: name,
+        choice: match name {
+            Some(n) => ChoiceName::Shared(n.clone()),
+            None => skill.name.clone().into(),
+        },
         card: None,
         col: None,
         secret: false,
@@ -273,11 +285,13 @@ pub(crate) fn use_skill<L: EventLog<Event>>(
     let Some(info) = s.rules().info(card).copied() else {
         return;
     };
-    let Some(skill) = s
-        .cards()
+    // The shared rules (an `Arc`: no copy), so the skill can be read while the state changes.
+    let rules = s.rules.clone();
+    let Some(skill) = rules
+        .0
+        .cards
         .def(card)
         .and_then(|d| d.skills().get(usize::from(index)))
-        .cloned()
     else {
         return;
     };

@@ -16,7 +16,7 @@ use crate::state::{
     Rules, RulesRef, SlotCard, SlotKind, State, StateCore, Supply, Task, TurnUse, Window,
     WindowKind, MAX_LIFE,
 };
-use fuda_core::{Forced, GameRng, NoEvents, Pile, Seat, SeatSet};
+use fuda_core::{smallvec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, SmallVec};
 use std::sync::Arc;
 
 /// A name as quoted in an error message (long input is cut).
@@ -175,17 +175,17 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
     // Unnamed deck cards are shuffled beneath the named ones with the seed's stream,
     // before the forced outcomes are queued (those are for the play that follows).
     let mut rng = GameRng::from_seed(sc.seed);
-    let deck = |rest: Vec<CardId>, top: &[CardId], rng: &mut GameRng| {
-        let mut pile = Pile::from_bottom_to_top(rest);
+    fn deck<const N: usize>(rest: &[CardId], top: &[CardId], rng: &mut GameRng) -> Pile<CardId, N> {
+        let mut pile = Pile::from_slice(rest);
         pile.shuffle(rng);
         for c in top.iter().rev() {
             pile.put_top(*c);
         }
         pile
-    };
-    let main_deck = deck(main, &piles.main_top, &mut rng);
-    let boss_deck = deck(boss, &piles.boss_top, &mut rng);
-    let et_deck = deck(et, &piles.et_top, &mut rng);
+    }
+    let main_deck = deck(&main, &piles.main_top, &mut rng);
+    let boss_deck = deck(&boss, &piles.boss_top, &mut rng);
+    let et_deck = deck(&et, &piles.et_top, &mut rng);
     let seat_list = |list: &[Seat], field: &str| -> Result<Vec<Seat>, Error> {
         for (i, s) in list.iter().enumerate() {
             if s.index() >= n || list[..i].contains(s) {
@@ -220,27 +220,27 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
             rng,
             phase: Phase::Edit,
             round: sc.round,
-            players,
+            players: players.into_iter().collect(),
             main_deck,
-            main_discard: piles.main_discard,
+            main_discard: piles.main_discard.into_iter().collect(),
             boss_deck,
-            boss_discard: piles.boss_discard,
+            boss_discard: piles.boss_discard.into_iter().collect(),
             et_deck,
-            et_discard: piles.et_discard,
-            pool: Vec::new(),
-            unused,
+            et_discard: piles.et_discard.into_iter().collect(),
+            pool: SmallVec::new(),
+            unused: unused.into_iter().collect(),
             rps: (0..n as u8).map(Seat).collect(),
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: Vec::new(),
+            seq_order: SmallVec::new(),
             seq_index: 0,
-            last_order,
+            last_order: last_order.into_iter().collect(),
             frozen: None,
-            withheld: Vec::new(),
+            withheld: SmallVec::new(),
             battle: None,
-            tasks: Vec::new(),
+            tasks: SmallVec::new(),
             pending: Pending::Edit,
-            eliminated,
+            eliminated: eliminated.into_iter().collect(),
             outcome: None,
         },
     };
@@ -429,7 +429,7 @@ fn player(
         p.extra = Some(FieldExtra {
             card: c,
             face_down: e.face_down,
-            matched: Vec::new(),
+            matched: SmallVec::new(),
             by: e.summoned_by,
         });
     }
@@ -911,7 +911,7 @@ fn start_edit(s: &mut State, sc: &Scenario) -> Result<(), Error> {
         }
         s.d.seq_index = next as u8;
         s.d.edit_set = SeatSet::only(order[next]);
-        s.d.seq_order = order;
+        s.d.seq_order = order.into_iter().collect();
     } else {
         s.d.edit_set = waiting.into_iter().collect();
         edit::freeze(s);
@@ -936,13 +936,13 @@ fn start_battle(s: &mut State, b: &BattleSetup, set: &CardSet) -> Result<bool, E
                 }
             }
             let alive: Vec<Seat> = o.iter().copied().filter(|x| s.p(*x).alive).collect();
-            if alive != computed {
+            if alive[..] != computed[..] {
                 return Err(err(
                     "battle.order",
                     format!("the players in the game attack by speed and priority: {computed:?} (MC-6.3)"),
                 ));
             }
-            o.clone()
+            o.iter().copied().collect()
         }
         None => computed,
     };
@@ -1100,8 +1100,8 @@ fn start_battle(s: &mut State, b: &BattleSetup, set: &CardSet) -> Result<bool, E
     s.d.battle = Some(Battle {
         order,
         step: step as u8,
-        attacks,
-        used_units: used,
+        attacks: attacks.into_iter().collect(),
+        used_units: used.into_iter().collect(),
         flame_asked: asked,
         flame,
         window,
@@ -1112,23 +1112,23 @@ fn start_battle(s: &mut State, b: &BattleSetup, set: &CardSet) -> Result<bool, E
         kind: WindowKind::W2,
     };
     s.d.tasks = match stage {
-        Stage::W1 => vec![
+        Stage::W1 => smallvec![
             Task::EndStep,
             Task::Resolve,
             w2,
             Task::Guards,
             Task::Declare,
         ],
-        Stage::Declare => vec![
+        Stage::Declare => smallvec![
             Task::EndStep,
             Task::Resolve,
             w2,
             Task::Guards,
             Task::Declare,
         ],
-        Stage::Guards => vec![Task::EndStep, Task::Resolve, w2, Task::Guards],
-        Stage::W2 => vec![Task::EndStep, Task::Resolve],
-        Stage::Resolve => vec![Task::EndStep, Task::Resolve],
+        Stage::Guards => smallvec![Task::EndStep, Task::Resolve, w2, Task::Guards],
+        Stage::W2 => smallvec![Task::EndStep, Task::Resolve],
+        Stage::Resolve => smallvec![Task::EndStep, Task::Resolve],
     };
     // Declared attackers and card guards were revealed when declared and assigned.
     let shown: Vec<(Seat, CardId)> =

@@ -198,8 +198,9 @@ fn limits() -> String {
 - **Memory budget**: the open games hold at most {budget} GiB together
   (`MEMORY_BUDGET_BYTES`). Each game's share is estimated from the JSON size of its state
   (which holds its configuration and card set) and of the events and actions it keeps; a
-  test measures the estimate against the process's real growth. A `create` or `load` whose
-  game would not fit, and an `act` while the open games are over the budget, are refused
+  test measures the estimate against the process's real growth. Games created one after
+  another with the same configuration share its rules in memory, so the estimate, which
+  counts a copy per game, is the worst case. A `create` or `load` whose game would not fit, and an `act` while the open games are over the budget, are refused
   with `memory_budget` (the message says how much is used); closing games makes room. A
   Rust program embedding the server sets both caps with `ServerBuilder::max_open_games` and
   `ServerBuilder::memory_budget`.

@@ -39,10 +39,11 @@ cargo bench -p fuda --bench floor --bench creature_clash --bench uzumajin --benc
 }
 hearts
 
-python3 - "$target/criterion" "$out/hearts" <<'PY'
+python3 - "$target/criterion" "$out/hearts" "$out/criterion" <<'PY'
 import json, pathlib, re, statistics, sys
 
 root, hearts_file = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+listed = dict(re.findall(r"^(\w+): ([\d.]+) legal actions per position", pathlib.Path(sys.argv[3]).read_text(), re.M))
 hearts = None
 if hearts_file.exists():
     runs = [float(m) for m in re.findall(r"ns_per_decision=([\d.]+)", hearts_file.read_text())]
@@ -57,7 +58,7 @@ def per_element(group, function):
 
 
 def floor(name):
-    path = root / "floor" / name / "new" / "estimates.json"
+    path = root / f"floor_{name}" / "new" / "estimates.json"
     return json.loads(path.read_text())["mean"]["point_estimate"]
 
 
@@ -67,9 +68,10 @@ if hearts:
     print(f"OpenSpiel C++ hearts, random playouts: {hearts:.0f} ns per decision")
 print(f"floor, copy of a fixed-array state: 40 cards 2p {floor40:.1f} ns, 100 cards 6p {floor100:.1f} ns")
 print()
-head = "| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | pure apply ns | apply ÷ clone | legal actions ns |"
+head = ("| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | pure apply ns | apply ÷ clone "
+        "| legal actions ns | actions listed | ns per listed action |")
 print(head)
-print("|---" * 8 + "|")
+print("|---" * 10 + "|")
 games = ["creature_clash_2p", "creature_clash_4p", "creature_clash_6p", "uzumajin", "mattsan", "monjan"]
 for g in games:
     playout = per_element(g, "random_playouts_x10")
@@ -77,6 +79,7 @@ for g in games:
     apply = per_element(g, "apply")
     legal = per_element(g, "legal_actions")
     vs_hearts = f"{playout / hearts:.2f}" if hearts else "—"
+    per = float(listed.get(g, "nan"))
     print(f"| {g} | {playout:.0f} | {vs_hearts} | {clone:.1f} | {clone / floor100:.2f} | "
-          f"{apply:.1f} | {apply / clone:.2f} | {legal:.1f} |")
+          f"{apply:.1f} | {apply / clone:.2f} | {legal:.1f} | {per:.1f} | {legal / per:.1f} |")
 PY

@@ -59,6 +59,19 @@ pub fn random_playout<G: Conformance>(
 pub fn bench_game<G: Conformance>(c: &mut Criterion, name: &str, config: &G::Config) {
     let positions = sample_positions::<G>(config, 20);
     let n = positions.len() as u64;
+    // The mean size of a decision, for the cost per listed action (benches/compare.sh).
+    let mut buf = Vec::new();
+    let listed: usize = positions
+        .iter()
+        .map(|(s, _)| {
+            G::legal_actions(s, &mut buf);
+            buf.len()
+        })
+        .sum();
+    println!(
+        "{name}: {:.2} legal actions per position",
+        listed as f64 / n as f64
+    );
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(n));
     group.bench_function(BenchmarkId::new("legal_actions", n), |b| {

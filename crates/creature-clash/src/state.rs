@@ -371,7 +371,7 @@ pub(crate) enum Task {
 /// validation), so a tampered file gives [`Error::InvalidState`].
 ///
 /// Every zone is held inline (see the capacities above): per-seat zones are inline arrays
-/// of up to [`MAX_PLAYERS`] inline lists, rather than one flat array with offsets, so that
+/// of up to `MAX_PLAYERS` (6) inline lists, rather than one flat array with offsets, so that
 /// a card moving into one hand never shifts the others. The derived clone copies the
 /// struct and allocates nothing unless a custom set or variant spilled a zone.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

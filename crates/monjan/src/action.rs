@@ -126,7 +126,7 @@ pub struct ManaPos {
 }
 
 /// Mana cards discarded by position for one "any mana" cost: at most
-/// [`crate::cards::MAX_DISCARD_ANY`] (2), held inline so listing actions allocates nothing
+/// `MAX_DISCARD_ANY` (2), held inline so listing actions allocates nothing
 /// (issue 14). Serialized as a list.
 pub type Discard = SmallVec<[ManaPos; 2]>;
 

@@ -249,7 +249,6 @@ fn finding_3(game: &str, config: Value, max_actions: usize) {
 }
 
 #[test]
-#[ignore = "pending the Creature Clash! fix of issue 10 finding 1 (h/cc); un-ignore after merging it"]
 fn issue_10_finding_1_card_set_error_path_creature_clash() {
     finding_1("creature-clash");
 }
@@ -277,7 +276,6 @@ fn issue_10_finding_2_berserk_set_creature_clash() {
 }
 
 #[test]
-#[ignore = "pending the Creature Clash! default length bound of issue 10 finding 3 (h/cc)"]
 fn issue_10_finding_3_long_game_creature_clash() {
     finding_3(
         "creature-clash",

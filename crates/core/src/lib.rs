@@ -35,8 +35,12 @@ mod replay;
 mod rng;
 mod seat;
 
-/// Inline vectors for compact states (re-exported so every game uses the same version).
+/// Inline vectors for compact states (re-exported so every game uses the same versions):
+/// `TinyVec` for the lists a state holds (its inline arm is a plain array, so a list of
+/// `Copy` items clones as a memory copy), `SmallVec` for transient lists of items without
+/// a `Default` (events, actions).
 pub use ::smallvec::{smallvec, SmallVec};
+pub use ::tinyvec::{tiny_vec, TinyVec};
 pub use card::CardId;
 pub use game::{
     CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,

@@ -2,36 +2,36 @@
 
 use crate::rng::{GameRng, ShuffleKey};
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
+use tinyvec::TinyVec;
 
 /// An ordered pile of cards (a deck, a discard pile, a stack). The last element is the top.
 ///
-/// Up to `N` cards are held inline, so cloning a pile that fits copies it without a heap
-/// allocation; a larger pile (a custom card set beyond the capacity a game chose) moves to
+/// Up to `N` cards are held inline in a plain array (`tinyvec`'s inline arm), so cloning a
+/// pile of `Copy` cards that fits is a memory copy, without a heap allocation; a larger pile (a custom card set beyond the capacity a game chose) moves to
 /// the heap and works the same, only slower. `N = 0` keeps every card on the heap.
 /// The JSON form is the list of cards, bottom first, whatever `N`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Pile<T, const N: usize = 0> {
-    cards: SmallVec<[T; N]>,
+pub struct Pile<T: Default, const N: usize = 0> {
+    cards: TinyVec<[T; N]>,
 }
 
-impl<T, const N: usize> Pile<T, N> {
+impl<T: Default, const N: usize> Pile<T, N> {
     /// An empty pile.
     pub fn new() -> Pile<T, N> {
         Pile {
-            cards: SmallVec::new(),
+            cards: TinyVec::new(),
         }
     }
 
     /// A pile from cards listed bottom first.
     pub fn from_bottom_to_top(cards: Vec<T>) -> Pile<T, N> {
-        // `SmallVec::from_vec` keeps the heap block when the Vec's capacity exceeds `N`,
-        // even for few cards; moving them out puts a pile that fits inline.
+        // A pile that fits goes inline whatever the Vec's capacity; a larger one keeps the
+        // Vec as its heap block.
         let cards = if cards.len() <= N {
             cards.into_iter().collect()
         } else {
-            SmallVec::from_vec(cards)
+            TinyVec::Heap(cards)
         };
         Pile { cards }
     }
@@ -54,7 +54,7 @@ impl<T, const N: usize> Pile<T, N> {
 
     /// Whether the pile's cards are held inline (no heap block to copy on clone).
     pub fn is_inline(&self) -> bool {
-        !self.cards.spilled()
+        self.cards.is_inline()
     }
 
     /// How many cards the pile holds.
@@ -118,14 +118,14 @@ impl<T, const N: usize> Pile<T, N> {
     }
 }
 
-impl<T: ShuffleKey, const N: usize> Pile<T, N> {
+impl<T: ShuffleKey + Default, const N: usize> Pile<T, N> {
     /// Shuffles the pile with the game's generator (a forced shuffle fixes its top).
     pub fn shuffle(&mut self, rng: &mut GameRng) {
         rng.shuffle(&mut self.cards);
     }
 }
 
-impl<T: PartialEq, const N: usize> Pile<T, N> {
+impl<T: PartialEq + Default, const N: usize> Pile<T, N> {
     /// Whether the pile holds `card`.
     pub fn contains(&self, card: &T) -> bool {
         self.cards.contains(card)
@@ -143,7 +143,7 @@ impl<T: PartialEq, const N: usize> Pile<T, N> {
     }
 }
 
-impl<T, const N: usize> Extend<T> for Pile<T, N> {
+impl<T: Default, const N: usize> Extend<T> for Pile<T, N> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         self.cards.extend(iter);
     }

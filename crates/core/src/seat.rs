@@ -6,8 +6,11 @@ use std::fmt;
 /// The largest number of seats any fuda game supports (Creature Clash! seats six).
 pub const MAX_SEATS: usize = 8;
 
-/// A seat at the table, numbered clockwise from 0 (`P0`, `P1`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A seat at the table, numbered clockwise from 0 (`P0`, `P1`, ...). The default is seat
+/// 0 (it fills the unused slots of inline seat lists).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 

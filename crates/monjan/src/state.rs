@@ -6,7 +6,7 @@ use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_
 use crate::error::Error;
 use crate::event::Event;
 use crate::view::{PilesView, PlayerView};
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -71,9 +71,9 @@ pub const USED_UNITS_INLINE: usize = 12;
 const TASKS_INLINE: usize = 8;
 
 /// A list of cards with `N` held inline.
-pub type Cards<const N: usize> = SmallVec<[CardId; N]>;
+pub type Cards<const N: usize> = TinyVec<[CardId; N]>;
 /// A list of seats (at most 4 players, held inline).
-pub type Seats = SmallVec<[Seat; SEATS_INLINE]>;
+pub type Seats = TinyVec<[Seat; SEATS_INLINE]>;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]
@@ -325,7 +325,7 @@ impl Rules {
 }
 
 /// A card on a mana stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Mana {
     /// The physical card.
     pub card: CardId,
@@ -350,10 +350,11 @@ pub enum DefCard {
 }
 
 /// The defense state of a column (MC-3.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum Defense {
     /// No defense yet.
+    #[default]
     Empty,
     /// Life ≥ 1.
     Live {
@@ -408,7 +409,7 @@ pub struct Column {
     /// This defense was defeated at least once (stays after a revival).
     pub ever_defeated: bool,
     /// The mana stack, bottom first.
-    pub mana: SmallVec<[Mana; MANA_INLINE]>,
+    pub mana: TinyVec<[Mana; MANA_INLINE]>,
     /// The protected bottom card has paid this round (MC-6.2).
     pub bottom_used: bool,
     /// The defense card of a just-defeated column, waiting for the conversion (MC-6.5).
@@ -421,7 +422,7 @@ impl Column {
             attack: None,
             defense: Defense::Empty,
             ever_defeated: false,
-            mana: SmallVec::new(),
+            mana: TinyVec::new(),
             bottom_used: false,
             fallen: None,
         }
@@ -434,7 +435,7 @@ impl Column {
 }
 
 /// A one-turn Boss-Assassin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OneTurn {
     /// The card.
     pub card: CardId,
@@ -517,7 +518,7 @@ pub struct Player {
     /// The Extra on the field.
     pub extra: Option<FieldExtra>,
     /// One-turn Boss-Assassins.
-    pub one_turn: SmallVec<[OneTurn; ONE_TURN_INLINE]>,
+    pub one_turn: TinyVec<[OneTurn; ONE_TURN_INLINE]>,
     /// Resurrected cards (Hell's Resurrection Rite), value 1.
     pub resurrected: Cards<RESURRECTED_INLINE>,
     /// Supplies of L and R.
@@ -527,11 +528,17 @@ pub struct Player {
     /// Uses of the left / right board skill this game.
     pub board_uses: [u8; 2],
     /// Per-game uses of E/T skills: (definition index, skill index, uses).
-    pub skill_uses: SmallVec<[(u16, u8, u8); SKILL_USES_INLINE]>,
+    pub skill_uses: TinyVec<[(u16, u8, u8); SKILL_USES_INLINE]>,
     /// Resurrections this game.
     pub resurrections: u8,
     /// The player's last die result (public, MC-8 table).
     pub last_roll: Option<u8>,
+}
+
+impl Default for Player {
+    fn default() -> Player {
+        Player::new()
+    }
 }
 
 impl Player {
@@ -539,16 +546,16 @@ impl Player {
         Player {
             board: None,
             alive: true,
-            hand: SmallVec::new(),
-            known: SmallVec::new(),
+            hand: TinyVec::new(),
+            known: TinyVec::new(),
             cols: [Column::new(), Column::new(), Column::new()],
             extra: None,
-            one_turn: SmallVec::new(),
-            resurrected: SmallVec::new(),
+            one_turn: TinyVec::new(),
+            resurrected: TinyVec::new(),
             supply: [Supply::None; 2],
             uses: TurnUse::default(),
             board_uses: [0; 2],
-            skill_uses: SmallVec::new(),
+            skill_uses: TinyVec::new(),
             resurrections: 0,
             last_roll: None,
         }
@@ -653,7 +660,7 @@ pub enum Guard {
 }
 
 /// One declared attack of the current step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Attack {
     /// The attacking card.
     pub source: CardId,
@@ -711,7 +718,7 @@ pub struct Battle {
     /// Index of the current attacker in `order`.
     pub step: u8,
     /// The current step's attacks, in resolution order.
-    pub attacks: SmallVec<[Attack; ATTACKS_INLINE]>,
+    pub attacks: TinyVec<[Attack; ATTACKS_INLINE]>,
     /// Cards that attacked (or healed) this battle turn.
     pub used_units: Cards<USED_UNITS_INLINE>,
     /// Defenders already asked about Flame of Wrath this step.
@@ -822,10 +829,11 @@ impl Pending {
 
 /// A step of a rules procedure still to run (kept in the state so the game can stop for
 /// any player's decision and resume).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub(crate) enum Task {
     /// Deal and redeal, then round 1 (MC-3.10 (4)–(7)).
+    #[default]
     FinishSetup,
     /// MC-4.2 / MC-4.3: a new round's edit turn.
     BeginRound,
@@ -859,11 +867,11 @@ pub(crate) enum Task {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Frozen {
     /// Every player as others saw it then.
-    pub players: SmallVec<[PlayerView; SEATS_INLINE]>,
+    pub players: TinyVec<[PlayerView; SEATS_INLINE]>,
     /// The shared piles then (the spectator's view).
     pub piles: PilesView,
     /// The shared piles as each seat sees them: then plus its own changes.
-    pub seen: SmallVec<[PilesView; SEATS_INLINE]>,
+    pub seen: TinyVec<[PilesView; SEATS_INLINE]>,
 }
 
 /// Where the game is.
@@ -897,7 +905,7 @@ pub(crate) struct StateCore {
     pub phase: Phase,
     pub round: u32,
     /// One per seat (at most 4, held inline).
-    pub players: SmallVec<[Player; SEATS_INLINE]>,
+    pub players: TinyVec<[Player; SEATS_INLINE]>,
     pub main_deck: Pile<CardId, MAIN_INLINE>,
     pub main_discard: Cards<MAIN_INLINE>,
     pub boss_deck: Pile<CardId, BOSS_INLINE>,
@@ -925,7 +933,7 @@ pub(crate) struct StateCore {
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub withheld: SmallVec<[Withheld; WITHHELD_INLINE]>,
     pub battle: Option<Battle>,
-    pub tasks: SmallVec<[Task; TASKS_INLINE]>,
+    pub tasks: TinyVec<[Task; TASKS_INLINE]>,
     pub pending: Pending,
     /// Eliminated players, first out first.
     pub eliminated: Seats,

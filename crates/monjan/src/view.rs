@@ -11,21 +11,22 @@ use crate::state::{
     Trigger, TurnUse, Window, BOSS_INLINE, ET_INLINE, HAND_INLINE, KNOWN_INLINE, MAIN_INLINE,
     MANA_INLINE, ONE_TURN_INLINE, RESURRECTED_INLINE,
 };
-use fuda_core::{Observer, Outcome, Seat, SeatSet, SmallVec};
+use fuda_core::{Observer, Outcome, Seat, SeatSet, TinyVec};
 use serde::{Deserialize, Serialize};
 
 /// A card as the observer sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shown {
     /// Identified.
     Card(CardId),
     /// Hidden (no id: it cannot be followed, MC-8.2).
+    #[default]
     FaceDown,
 }
 
 /// A mana card as seen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ManaView {
     /// The card (Elements and face-down mana are hidden from opponents).
     pub card: Shown,
@@ -49,7 +50,7 @@ pub struct SlotView {
 }
 
 /// A column as seen.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ColumnView {
     /// Attack slot.
     pub attack: Option<SlotView>,
@@ -59,13 +60,13 @@ pub struct ColumnView {
     pub ever_defeated: bool,
     /// Mana, bottom first (inline like the state's stacks: frozen views are part of the
     /// state, issue 14).
-    pub mana: SmallVec<[ManaView; MANA_INLINE]>,
+    pub mana: TinyVec<[ManaView; MANA_INLINE]>,
     /// The protected bottom card paid this round.
     pub bottom_used: bool,
 }
 
 /// A player as seen.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Board index.
     pub board: Option<u8>,
@@ -78,11 +79,11 @@ pub struct PlayerView {
     /// Hand cards everybody knows.
     pub known_hand: Cards<KNOWN_INLINE>,
     /// Columns L, M, R.
-    pub cols: SmallVec<[ColumnView; 3]>,
+    pub cols: TinyVec<[ColumnView; 3]>,
     /// The Extra.
     pub extra: Option<Shown>,
     /// One-turn Boss-Assassins.
-    pub one_turn: SmallVec<[Shown; ONE_TURN_INLINE]>,
+    pub one_turn: TinyVec<[Shown; ONE_TURN_INLINE]>,
     /// Resurrected cards (public).
     pub resurrected: Cards<RESURRECTED_INLINE>,
     /// Supplies of L and R.

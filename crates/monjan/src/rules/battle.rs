@@ -9,7 +9,7 @@ use crate::state::{
     Attack, Battle, Guard, Pending, Phase, Seats, SlotKind, State, Task, Window, WindowKind,
     ATTACKS_INLINE,
 };
-use fuda_core::{EventLog, Seat, SeatSet, SmallVec};
+use fuda_core::{EventLog, Seat, SeatSet, SmallVec, TinyVec};
 use std::cmp::Reverse;
 
 /// Attack value of a card on the field (MC-6.4).
@@ -81,8 +81,8 @@ pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     s.d.battle = Some(Battle {
         order,
         step: 0,
-        attacks: SmallVec::new(),
-        used_units: SmallVec::new(),
+        attacks: TinyVec::new(),
+        used_units: TinyVec::new(),
         flame_asked: SeatSet::EMPTY,
         flame: None,
         window: None,

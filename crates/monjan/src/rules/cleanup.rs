@@ -3,7 +3,7 @@
 use crate::event::Event;
 use crate::rules::{draw, extra};
 use crate::state::{Cards, Pending, Seats, State, Task, MANA_INLINE, ONE_TURN_INLINE};
-use fuda_core::{EventLog, Outcome, SeatSet, SmallVec};
+use fuda_core::{EventLog, Outcome, SeatSet, TinyVec};
 
 /// MC-4.5: spent mana discarded (the protected bottom Element stays), one-turn summons
 /// leave (unless extended), Extra survival, counters reset; then MC-7.3 or a new round.
@@ -11,12 +11,12 @@ pub(crate) fn cleanup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<
     let seats: Seats = s.alive().collect();
     for seat in seats {
         // The cards leaving, in order: spent mana column by column, then one-turn summons.
-        let mut gone: Cards<{ 3 * MANA_INLINE + ONE_TURN_INLINE }> = SmallVec::new();
+        let mut gone: Cards<{ 3 * MANA_INLINE + ONE_TURN_INLINE }> = TinyVec::new();
         let p = s.pm(seat);
         for c in &mut p.cols {
             let bottom_element = c.mana.first().is_some_and(|m| m.element);
             let mut i = 0;
-            c.mana.retain(|m| {
+            c.mana.retain_mut(|m| {
                 let first = i == 0;
                 i += 1;
                 if first && bottom_element {
@@ -31,7 +31,7 @@ pub(crate) fn cleanup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<
             });
             c.bottom_used = false;
         }
-        p.one_turn.retain(|o| {
+        p.one_turn.retain_mut(|o| {
             if o.stays {
                 o.stays = false;
                 true

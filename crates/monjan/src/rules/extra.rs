@@ -6,7 +6,7 @@ use crate::config::{ExtraConditionTracking, ExtraPairPositions};
 use crate::event::Event;
 use crate::rules::draw;
 use crate::state::{Cards, State, MATCHED_INLINE};
-use fuda_core::{EventLog, Seat, SmallVec};
+use fuda_core::{EventLog, Seat, SmallVec, TinyVec};
 
 /// A top card as Extra conditions see it: (card, attribute, number). An Element top, or an
 /// empty stack, matches nothing (MC-6.6).
@@ -50,12 +50,12 @@ fn pair_positions(s: &State) -> &'static [(usize, usize)] {
 /// The top cards that meet the Extra's condition now (empty: the condition fails).
 pub(crate) fn matching_tops(s: &State, seat: Seat, extra: CardId) -> Cards<MATCHED_INLINE> {
     let Some((pair, numbers)) = condition(s, extra) else {
-        return SmallVec::new();
+        return TinyVec::new();
     };
     let t = tops(s, seat);
     // Each top card once (at most one per column, so the list stays inline), then sorted:
     // the same list as pushing all and deduplicating after the sort.
-    let mut out: Cards<MATCHED_INLINE> = SmallVec::new();
+    let mut out: Cards<MATCHED_INLINE> = TinyVec::new();
     let mut add = |x: CardId| {
         if !out.contains(&x) {
             out.push(x);
@@ -121,7 +121,7 @@ pub(crate) fn tied_cards(
         (ExtraConditionTracking::BySummon, Some(SummonBy::Number(c))) => {
             s.p(seat).col(c).top().map(|m| m.card).into_iter().collect()
         }
-        _ => SmallVec::new(),
+        _ => TinyVec::new(),
     }
 }
 

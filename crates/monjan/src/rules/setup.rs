@@ -10,7 +10,7 @@ use crate::state::{
     Cards, Pending, Phase, Player, Rules, RulesRef, Seats, State, StateCore, Task, DEAL, ET_INLINE,
     SEATS_INLINE,
 };
-use fuda_core::{smallvec, EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -31,7 +31,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
-    let mut players: SmallVec<[Player; SEATS_INLINE]> = (0..n).map(|_| Player::new()).collect();
+    let mut players: TinyVec<[Player; SEATS_INLINE]> = (0..n).map(|_| Player::new()).collect();
     let nb = rules.cards.boards().len();
     match &config.board_assignment {
         BoardAssignment::Random => {
@@ -65,7 +65,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
         .ids()
         .filter(|c| rules.class(*c).is_some_and(CardClass::is_et) && !et.contains(c))
         .collect();
-    let mut pool: Cards<ET_INLINE> = SmallVec::new();
+    let mut pool: Cards<ET_INLINE> = TinyVec::new();
     if picks > 0 {
         for c in &et {
             if rules.info(*c).is_some_and(|i| i.initial_equipment) {
@@ -99,25 +99,25 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
             round: 0,
             players,
             main_deck: Pile::from_slice(&main),
-            main_discard: SmallVec::new(),
+            main_discard: TinyVec::new(),
             boss_deck: Pile::from_slice(&boss),
-            boss_discard: SmallVec::new(),
+            boss_discard: TinyVec::new(),
             et_deck: Pile::new(),
-            et_discard: SmallVec::new(),
+            et_discard: TinyVec::new(),
             pool,
             unused,
             rps,
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: SmallVec::new(),
+            seq_order: TinyVec::new(),
             seq_index: 0,
-            last_order: SmallVec::new(),
+            last_order: TinyVec::new(),
             frozen: None,
             withheld: SmallVec::new(),
             battle: None,
-            tasks: smallvec![Task::FinishSetup],
+            tasks: [Task::FinishSetup].into_iter().collect(),
             pending: Pending::Edit,
-            eliminated: SmallVec::new(),
+            eliminated: TinyVec::new(),
             outcome: None,
         },
     };
@@ -219,7 +219,7 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     rest.sort_unstable();
     let want = fmt.deck_et();
     if want > 0 {
-        let mut chosen: Cards<ET_INLINE> = SmallVec::new();
+        let mut chosen: Cards<ET_INLINE> = TinyVec::new();
         if let DeckEtSelection::Explicit(ids) = &rules.0.config.deck_et_selection {
             for id in ids {
                 let inst = s.cards().instances(id);

@@ -16,7 +16,7 @@ use crate::state::{
     Rules, RulesRef, SlotCard, SlotKind, State, StateCore, Supply, Task, TurnUse, Window,
     WindowKind, MAX_LIFE,
 };
-use fuda_core::{smallvec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, SmallVec};
+use fuda_core::{tiny_vec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use std::sync::Arc;
 
 /// A name as quoted in an error message (long input is cut).
@@ -227,18 +227,18 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
             boss_discard: piles.boss_discard.into_iter().collect(),
             et_deck,
             et_discard: piles.et_discard.into_iter().collect(),
-            pool: SmallVec::new(),
+            pool: TinyVec::new(),
             unused: unused.into_iter().collect(),
             rps: (0..n as u8).map(Seat).collect(),
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: SmallVec::new(),
+            seq_order: TinyVec::new(),
             seq_index: 0,
             last_order: last_order.into_iter().collect(),
             frozen: None,
             withheld: SmallVec::new(),
             battle: None,
-            tasks: SmallVec::new(),
+            tasks: TinyVec::new(),
             pending: Pending::Edit,
             eliminated: eliminated.into_iter().collect(),
             outcome: None,
@@ -429,7 +429,7 @@ fn player(
         p.extra = Some(FieldExtra {
             card: c,
             face_down: e.face_down,
-            matched: SmallVec::new(),
+            matched: TinyVec::new(),
             by: e.summoned_by,
         });
     }
@@ -1112,23 +1112,23 @@ fn start_battle(s: &mut State, b: &BattleSetup, set: &CardSet) -> Result<bool, E
         kind: WindowKind::W2,
     };
     s.d.tasks = match stage {
-        Stage::W1 => smallvec![
+        Stage::W1 => tiny_vec![
             Task::EndStep,
             Task::Resolve,
             w2,
             Task::Guards,
-            Task::Declare,
+            Task::Declare
         ],
-        Stage::Declare => smallvec![
+        Stage::Declare => tiny_vec![
             Task::EndStep,
             Task::Resolve,
             w2,
             Task::Guards,
-            Task::Declare,
+            Task::Declare
         ],
-        Stage::Guards => smallvec![Task::EndStep, Task::Resolve, w2, Task::Guards],
-        Stage::W2 => smallvec![Task::EndStep, Task::Resolve],
-        Stage::Resolve => smallvec![Task::EndStep, Task::Resolve],
+        Stage::Guards => tiny_vec![Task::EndStep, Task::Resolve, w2, Task::Guards],
+        Stage::W2 => tiny_vec![Task::EndStep, Task::Resolve],
+        Stage::Resolve => tiny_vec![Task::EndStep, Task::Resolve],
     };
     // Declared attackers and card guards were revealed when declared and assigned.
     let shown: Vec<(Seat, CardId)> =

@@ -5,7 +5,9 @@ use fuda_core::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A creature: one FRONT, one MIDDLE and one BACK part (CC-1, CC-6.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Creature {
     /// The FRONT part.

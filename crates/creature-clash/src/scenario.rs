@@ -24,7 +24,7 @@ use crate::state::{
     Battle, BattleResult, BerserkBattle, Chain, ChampionArea, FewCards, Hand, Pending, Rules,
     RulesRef, State, Task, HAND_SIZE,
 };
-use fuda_core::{Forced, GameRng, Pile, Seat, SeatSet, SmallVec, MAX_FORCED};
+use fuda_core::{Forced, GameRng, Pile, Seat, SeatSet, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -797,15 +797,15 @@ impl<'a> Builder<'a> {
             turn: sc.turns_completed,
             deck,
             discard: Pile::from_bottom_to_top(discard),
-            hands: hands.into_iter().map(Hand::from_vec).collect(),
-            known: SmallVec::from_vec(known),
-            champions: champions.into_iter().map(ChampionArea::from_vec).collect(),
-            boxed: FewCards::from_vec(boxed),
-            revealed: FewCards::from_vec(revealed),
+            hands: hands.into_iter().map(Hand::from_iter).collect(),
+            known: TinyVec::from_iter(known),
+            champions: champions.into_iter().map(ChampionArea::from_iter).collect(),
+            boxed: FewCards::from_iter(boxed),
+            revealed: FewCards::from_iter(revealed),
             deferred: FewCards::new(),
             chain,
             berserk: None,
-            tasks: SmallVec::new(),
+            tasks: TinyVec::new(),
             pending: Pending::GameOver,
             outcome: None,
             berserks_this_turn: sc.berserks_this_turn,
@@ -1146,7 +1146,7 @@ impl<'a> Builder<'a> {
                 vec![Task::ChainContinue, Task::Refill { seat: drawn_by }]
             }
         };
-        self.state.tasks = SmallVec::from_vec(beneath);
+        self.state.tasks = TinyVec::from_iter(beneath);
         self.state.berserks_this_turn = self.state.berserks_this_turn.max(1);
         let Some(&card) = self.state.revealed.first() else {
             return Err(Error::scenario("start.card", "no BERSERK! card"));
@@ -1167,7 +1167,7 @@ impl<'a> Builder<'a> {
             .copied()
             .filter(|&p| Some(p) != attacker_entry)
             .collect();
-        let mut commits = SmallVec::new();
+        let mut commits = TinyVec::new();
         {
             let cards = self.state.cards().clone();
             for (i, c) in self.sc.berserk_commits.iter().enumerate() {

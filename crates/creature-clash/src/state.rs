@@ -4,7 +4,7 @@ use crate::action::Creature;
 use crate::cards::{CardClass, CardId, CardSet, Position};
 use crate::config::{Config, MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -61,11 +61,11 @@ pub const BERSERK_CAPACITY: usize = 8;
 pub const TASKS_CAPACITY: usize = 64;
 
 /// A hand, in card-id order.
-pub(crate) type Hand = SmallVec<[CardId; HAND_CAPACITY]>;
+pub(crate) type Hand = TinyVec<[CardId; HAND_CAPACITY]>;
 /// A player's champion area.
-pub(crate) type ChampionArea = SmallVec<[Creature; CHAMPIONS_CAPACITY]>;
+pub(crate) type ChampionArea = TinyVec<[Creature; CHAMPIONS_CAPACITY]>;
 /// A short list of cards (revealed BERSERK! cards, boxed cards).
-pub(crate) type FewCards = SmallVec<[CardId; BERSERK_CAPACITY]>;
+pub(crate) type FewCards = TinyVec<[CardId; BERSERK_CAPACITY]>;
 /// The deck or the discard pile.
 pub(crate) type CardPile = Pile<CardId, PILE_CAPACITY>;
 
@@ -269,12 +269,12 @@ pub struct BerserkBattle {
     /// The BERSERK! card.
     pub card: CardId,
     /// Participants, clockwise from the active player (at most one per seat, inline).
-    pub participants: SmallVec<[Seat; MAX_PLAYERS]>,
+    pub participants: TinyVec<[Seat; MAX_PLAYERS]>,
     /// The attacker fighting with its creature in play (it commits nothing).
     pub attacker_entry: Option<Seat>,
     /// Secret commitments so far (the cards stay in hand until the reveal; at most one per
     /// seat, inline).
-    pub commits: SmallVec<[(Seat, Creature); MAX_PLAYERS]>,
+    pub commits: TinyVec<[(Seat, Creature); MAX_PLAYERS]>,
 }
 
 /// The decision the game waits for, and whose it is. Public (spec §8).
@@ -343,10 +343,11 @@ impl Pending {
 /// A step of a rules procedure still to run. Procedures that can be interrupted (a refill
 /// interrupted by a BERSERK! battle that needs players' decisions) are kept as a stack of
 /// steps in the state, so the game can stop for a decision anywhere and resume.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
 pub(crate) enum Task {
     /// Ask the active player for the turn-start decision.
+    #[default]
     BeginTurn,
     /// CC-4.2 turn draw.
     TurnDraw,
@@ -385,11 +386,11 @@ pub struct State {
     pub(crate) deck: CardPile,
     pub(crate) discard: CardPile,
     /// Hands, each kept in card-id order (hand order carries no information).
-    pub(crate) hands: SmallVec<[Hand; MAX_PLAYERS]>,
+    pub(crate) hands: TinyVec<[Hand; MAX_PLAYERS]>,
     /// The cards in hands that every player saw go there (CC-D1), in card-id order; the
     /// hand holding each says whose. One flat list: membership tests need no seat.
-    pub(crate) known: SmallVec<[CardId; KNOWN_CAPACITY]>,
-    pub(crate) champions: SmallVec<[ChampionArea; MAX_PLAYERS]>,
+    pub(crate) known: TinyVec<[CardId; KNOWN_CAPACITY]>,
+    pub(crate) champions: TinyVec<[ChampionArea; MAX_PLAYERS]>,
     /// Cards out of the game (only scenarios put cards here).
     pub(crate) boxed: FewCards,
     /// Revealed BERSERK! cards not yet discarded.
@@ -398,7 +399,7 @@ pub struct State {
     pub(crate) deferred: FewCards,
     pub(crate) chain: Option<Chain>,
     pub(crate) berserk: Option<BerserkBattle>,
-    pub(crate) tasks: SmallVec<[Task; TASKS_CAPACITY]>,
+    pub(crate) tasks: TinyVec<[Task; TASKS_CAPACITY]>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
     /// BERSERK! cards resolved this turn (CC-D2).
@@ -469,8 +470,8 @@ impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
-        let mut hands: SmallVec<[Hand; MAX_PLAYERS]> =
-            d.hands.into_iter().map(Hand::from_vec).collect();
+        let mut hands: TinyVec<[Hand; MAX_PLAYERS]> =
+            d.hands.into_iter().map(Hand::from_iter).collect();
         for h in &mut hands {
             h.sort_unstable();
         }
@@ -488,7 +489,7 @@ impl TryFrom<StateData> for State {
                 )));
             }
         }
-        let mut known: SmallVec<[CardId; KNOWN_CAPACITY]> =
+        let mut known: TinyVec<[CardId; KNOWN_CAPACITY]> =
             d.known_in_hand.into_iter().flatten().collect();
         known.sort_unstable();
         let state = State {
@@ -504,14 +505,14 @@ impl TryFrom<StateData> for State {
             champions: d
                 .champions
                 .into_iter()
-                .map(ChampionArea::from_vec)
+                .map(ChampionArea::from_iter)
                 .collect(),
-            boxed: FewCards::from_vec(d.boxed),
-            revealed: FewCards::from_vec(d.revealed),
-            deferred: FewCards::from_vec(d.deferred),
+            boxed: FewCards::from_iter(d.boxed),
+            revealed: FewCards::from_iter(d.revealed),
+            deferred: FewCards::from_iter(d.deferred),
             chain: d.chain,
             berserk: d.berserk,
-            tasks: SmallVec::from_vec(d.tasks),
+            tasks: TinyVec::from_iter(d.tasks),
             pending: d.pending,
             outcome: d.outcome,
             berserks_this_turn: d.berserks_this_turn,

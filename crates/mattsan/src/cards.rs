@@ -127,10 +127,13 @@ pub enum DiscardChooser {
 }
 
 /// A unit statistic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Stat {
     /// Attack.
+    #[default]
     Atk,
     /// Defence.
     Def,

@@ -36,7 +36,9 @@ use crate::state::{
     FieldCard, FrameKind, Loc, Pending, PendingAttack, PendingTrump, Player, Rules, RulesRef,
     SetupDraft, SoulCard, State, Step, Task, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,
 };
-use fuda_core::{Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, SmallVec, MAX_FORCED};
+use fuda_core::{
+    Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -755,17 +757,17 @@ impl Scenario {
                 turn: 0,
                 active: Seat(0),
                 first_player: None,
-                first_rolls: SmallVec::from_slice(&self.first_rolls),
+                first_rolls: self.first_rolls.iter().copied().collect(),
                 players,
-                in_use: SmallVec::new(),
+                in_use: TinyVec::new(),
                 attack: None,
                 trump: None,
                 frames: SmallVec::new(),
-                temp_mods: SmallVec::new(),
-                start_pending: SmallVec::new(),
-                queued: SmallVec::new(),
-                rolls: SmallVec::from_slice(&self.rolls),
-                tasks: SmallVec::new(),
+                temp_mods: TinyVec::new(),
+                start_pending: TinyVec::new(),
+                queued: TinyVec::new(),
+                rolls: self.rolls.iter().copied().collect(),
+                tasks: TinyVec::new(),
                 pending: Pending::GameOver,
                 outcome: None,
                 actions: self.actions,
@@ -868,8 +870,8 @@ impl Scenario {
                 ));
             }
             let p = field::player_mut(s, seat);
-            p.known_in_hand = SmallVec::from_slice(&known);
-            p.mulligan_reveal = SmallVec::from_slice(&revealed);
+            p.known_in_hand = known.iter().copied().collect();
+            p.mulligan_reveal = revealed.iter().copied().collect();
         }
         Ok(())
     }
@@ -1130,7 +1132,7 @@ impl Scenario {
                         } else {
                             s.g.step = Step::Main;
                         }
-                        s.g.queued = SmallVec::from_slice(&r.queued);
+                        s.g.queued = r.queued.iter().copied().collect();
                         s.g.tasks.push(Task::Settle {
                             controller: r.controller.unwrap_or(active),
                         });
@@ -1738,7 +1740,7 @@ fn place_seat(
                 }
                 p.field[slot].occupant = Some(FieldCard {
                     card,
-                    under: SmallVec::from_slice(&unders[slot]),
+                    under: unders[slot].iter().copied().collect(),
                     face_up: u.face_up,
                     damage: u.damage,
                     ex: u.ex,

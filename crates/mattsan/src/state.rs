@@ -6,7 +6,7 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -510,8 +510,8 @@ pub struct FieldCard {
     /// The (top) card.
     pub card: CardId,
     /// Unit cards under it (a stack, MS-3.15), bottom first.
-    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
-    pub under: SmallVec<[CardId; UNDER_CARDS]>,
+    #[serde(default, skip_serializing_if = "TinyVec::is_empty")]
+    pub under: TinyVec<[CardId; UNDER_CARDS]>,
     /// Face-up.
     pub face_up: bool,
     /// Damage counters.
@@ -533,7 +533,7 @@ impl FieldCard {
     pub fn new(card: CardId, face_up: bool, turn: u32) -> FieldCard {
         FieldCard {
             card,
-            under: SmallVec::new(),
+            under: TinyVec::new(),
             face_up,
             damage: 0,
             ex: 0,
@@ -558,7 +558,7 @@ pub struct Slot {
 }
 
 /// A soul-charge card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SoulCard {
     /// The card (face-down; its owner may look).
     pub card: CardId,
@@ -573,7 +573,7 @@ pub struct SetupDraft {
     pub battlefield: Option<CardId>,
     /// Bench cards chosen so far (bench index, card): at most `setup_bench_max`, which the
     /// configuration keeps within [`MAX_BENCH`], so they are always inline.
-    pub bench: SmallVec<[(u8, CardId); MAX_BENCH]>,
+    pub bench: TinyVec<[(u8, CardId); MAX_BENCH]>,
     /// The player has committed.
     pub committed: bool,
 }
@@ -584,23 +584,23 @@ pub struct SetupDraft {
 pub(crate) struct Player {
     pub deck: Pile<CardId, ZONE_CARDS>,
     /// Kept in card-id order (hand order carries no information).
-    pub hand: SmallVec<[CardId; ZONE_CARDS]>,
-    pub discard: SmallVec<[CardId; ZONE_CARDS]>,
-    pub soul: SmallVec<[SoulCard; ZONE_CARDS]>,
+    pub hand: TinyVec<[CardId; ZONE_CARDS]>,
+    pub discard: TinyVec<[CardId; ZONE_CARDS]>,
+    pub soul: TinyVec<[SoulCard; ZONE_CARDS]>,
     /// Slot 0 is the battlefield; slots 1.. are bench locations. Always `FIELD_SLOTS`
     /// long, so always inline (a list rather than an array keeps the load-time length
     /// check and its message).
-    pub field: SmallVec<[Slot; FIELD_SLOTS]>,
+    pub field: TinyVec<[Slot; FIELD_SLOTS]>,
     /// Cards charged in this step 2.
     pub charged: u8,
     /// Loss flags (MS-7.4).
     pub flags: u8,
     /// The revealed pre-mulligan hand (public, MS-3.11).
-    pub mulligan_reveal: SmallVec<[CardId; REVEAL_CARDS]>,
+    pub mulligan_reveal: TinyVec<[CardId; REVEAL_CARDS]>,
     /// Cards every player saw go into this hand and that are still in it (public; issue
     /// 15, item 10).
     #[serde(default)]
-    pub known_in_hand: SmallVec<[CardId; KNOWN_CARDS]>,
+    pub known_in_hand: TinyVec<[CardId; KNOWN_CARDS]>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
 }
@@ -609,14 +609,14 @@ impl Player {
     pub fn new() -> Player {
         Player {
             deck: Pile::new(),
-            hand: SmallVec::new(),
-            discard: SmallVec::new(),
-            soul: SmallVec::new(),
-            field: SmallVec::from_elem(Slot::default(), FIELD_SLOTS),
+            hand: TinyVec::new(),
+            discard: TinyVec::new(),
+            soul: TinyVec::new(),
+            field: (0..FIELD_SLOTS).map(|_| Slot::default()).collect(),
             charged: 0,
             flags: 0,
-            mulligan_reveal: SmallVec::new(),
-            known_in_hand: SmallVec::new(),
+            mulligan_reveal: TinyVec::new(),
+            known_in_hand: TinyVec::new(),
             setup: None,
         }
     }
@@ -650,10 +650,11 @@ pub enum Step {
 }
 
 /// What caused a response window (MS-5.16). Public.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WindowKind {
     /// An attack was declared.
+    #[default]
     AttackDeclared,
     /// A special move was declared.
     SpecialDeclared,
@@ -681,7 +682,7 @@ pub enum WindowKind {
 
 /// A response window's event: its kind and the seat it concerns (the declarer, or the
 /// owner of the affected unit). Public.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct WindowEvent {
     /// What happened.
     pub kind: WindowKind,
@@ -829,9 +830,10 @@ pub(crate) enum FrameKind {
 }
 
 /// A choice slot of a frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Target {
+    #[default]
     Unchosen,
     Nothing,
     Card(CardId),
@@ -844,7 +846,7 @@ pub(crate) struct Frame {
     pub source: CardId,
     pub root: u16,
     pub kind: FrameKind,
-    pub targets: SmallVec<[Target; FRAME_TARGETS]>,
+    pub targets: TinyVec<[Target; FRAME_TARGETS]>,
 }
 
 /// The attack being resolved (MS-6.2).
@@ -870,7 +872,7 @@ pub struct PendingTrump {
 }
 
 /// An until-end-of-turn stat change on one unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TempMod {
     /// The unit.
     pub unit: CardId,
@@ -882,10 +884,11 @@ pub struct TempMod {
 
 /// A step of a rules procedure still to run. The game can stop for any player's
 /// decision mid-procedure: the task that asks stays on top of the stack until answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "task", rename_all = "snake_case")]
 pub(crate) enum Task {
     /// MS-4.6 → MS-4.1: the next turn begins.
+    #[default]
     BeginTurn,
     /// MS-4.1.
     TurnDraw,
@@ -958,22 +961,22 @@ pub(crate) struct Board {
     pub active: Seat,
     pub first_player: Option<Seat>,
     /// First-player rolls, seat 0's and seat 1's, one pair per roll-off (MS-3.12).
-    pub first_rolls: SmallVec<[[u8; 2]; ROLL_OFFS]>,
+    pub first_rolls: TinyVec<[[u8; 2]; ROLL_OFFS]>,
     pub players: [Player; 2],
     /// Trumps and traps being used.
-    pub in_use: SmallVec<[CardId; IN_USE]>,
+    pub in_use: TinyVec<[CardId; IN_USE]>,
     pub attack: Option<PendingAttack>,
     pub trump: Option<PendingTrump>,
     pub frames: SmallVec<[Frame; FRAMES]>,
-    pub temp_mods: SmallVec<[TempMod; TEMP_MODS]>,
+    pub temp_mods: TinyVec<[TempMod; TEMP_MODS]>,
     /// Start-of-turn effects not yet resolved: (source card, effect list index).
-    pub start_pending: SmallVec<[(CardId, u8); START_PENDING]>,
+    pub start_pending: TinyVec<[(CardId, u8); START_PENDING]>,
     /// Events waiting for their response windows.
-    pub queued: SmallVec<[WindowEvent; QUEUED]>,
+    pub queued: TinyVec<[WindowEvent; QUEUED]>,
     /// Dice rolled this turn: (dice, sum), public.
     #[serde(default)]
-    pub rolls: SmallVec<[(u32, u32); ROLLS]>,
-    pub tasks: SmallVec<[Task; TASKS]>,
+    pub rolls: TinyVec<[(u32, u32); ROLLS]>,
+    pub tasks: TinyVec<[Task; TASKS]>,
     pub pending: Pending,
     pub outcome: Option<Outcome>,
     /// Actions taken so far (the game-length bound `max_actions`, MS-D5).
@@ -1284,7 +1287,8 @@ impl State {
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
             }
-            let mut known = p.known_in_hand.clone();
+            let mut known: SmallVec<[CardId; KNOWN_CARDS]> =
+                p.known_in_hand.iter().copied().collect();
             known.sort_unstable();
             known.dedup();
             if known.len() != p.known_in_hand.len()
@@ -1644,34 +1648,34 @@ mod tests {
     /// Names the first list of the state that spilled to the heap.
     fn spilled(g: &Board) -> Option<&'static str> {
         let board = [
-            ("first_rolls", g.first_rolls.spilled()),
-            ("in_use", g.in_use.spilled()),
+            ("first_rolls", g.first_rolls.is_heap()),
+            ("in_use", g.in_use.is_heap()),
             ("frames", g.frames.spilled()),
-            ("targets", g.frames.iter().any(|f| f.targets.spilled())),
-            ("temp_mods", g.temp_mods.spilled()),
-            ("start_pending", g.start_pending.spilled()),
-            ("queued", g.queued.spilled()),
-            ("rolls", g.rolls.spilled()),
-            ("tasks", g.tasks.spilled()),
+            ("targets", g.frames.iter().any(|f| f.targets.is_heap())),
+            ("temp_mods", g.temp_mods.is_heap()),
+            ("start_pending", g.start_pending.is_heap()),
+            ("queued", g.queued.is_heap()),
+            ("rolls", g.rolls.is_heap()),
+            ("tasks", g.tasks.is_heap()),
         ];
         let players = g.players.iter().flat_map(|p| {
             [
                 ("deck", !p.deck.is_inline()),
-                ("hand", p.hand.spilled()),
-                ("discard", p.discard.spilled()),
-                ("soul", p.soul.spilled()),
-                ("field", p.field.spilled()),
+                ("hand", p.hand.is_heap()),
+                ("discard", p.discard.is_heap()),
+                ("soul", p.soul.is_heap()),
+                ("field", p.field.is_heap()),
                 (
                     "under",
                     p.field
                         .iter()
-                        .any(|s| s.occupant.as_ref().is_some_and(|o| o.under.spilled())),
+                        .any(|s| s.occupant.as_ref().is_some_and(|o| o.under.is_heap())),
                 ),
-                ("mulligan_reveal", p.mulligan_reveal.spilled()),
-                ("known_in_hand", p.known_in_hand.spilled()),
+                ("mulligan_reveal", p.mulligan_reveal.is_heap()),
+                ("known_in_hand", p.known_in_hand.is_heap()),
                 (
                     "setup bench",
-                    p.setup.as_ref().is_some_and(|d| d.bench.spilled()),
+                    p.setup.as_ref().is_some_and(|d| d.bench.is_heap()),
                 ),
             ]
         });

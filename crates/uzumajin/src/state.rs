@@ -3,7 +3,7 @@
 use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
-use fuda_core::{GameRng, Outcome, Pile, Seat, SmallVec, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -17,8 +17,8 @@ use std::sync::Arc;
 pub(crate) const ZONE_CARDS: usize = 40;
 
 /// Cards a damage zone holds inline: the game ends when it reaches `damage_to_lose` = 7
-/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: a `SmallVec` of up to 8 `u16`s fits in the
-/// 16 bytes its heap pointer and length take anyway.
+/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: 8 `u16`s take the 16 bytes of the heap
+/// arm's pointer and length anyway.
 pub(crate) const DAMAGE_CARDS: usize = 8;
 
 /// Cards a majin's stack holds inline: at most `max_cards_per_majin` = 4 by default
@@ -39,7 +39,9 @@ pub(crate) const MAX_MAJINS: usize = 24;
 pub(crate) const PEEKED_CARDS: usize = 8;
 
 /// A majin's id: stable, never reused (MJ-3.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct MajinId(pub u16);
 
@@ -50,17 +52,20 @@ impl fmt::Display for MajinId {
 }
 
 /// The two zones a majin can be in (MJ-3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     /// 準備ゾーン: new majins start here.
+    #[default]
     Prepare,
     /// バトルゾーン: majins attack and block from here.
     Battle,
 }
 
 /// A majin: a stack of 1..=4 cards acting as one unit (MJ-3.5).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Majin {
     /// Stable id.
@@ -72,7 +77,7 @@ pub struct Majin {
     /// The bottom card is face-down (an ura majin's card); only the bottom card can be.
     pub face_down: bool,
     /// The cards, bottom first (inline up to [`MAJIN_CARDS`]; JSON: a list).
-    pub cards: SmallVec<[CardId; MAJIN_CARDS]>,
+    pub cards: TinyVec<[CardId; MAJIN_CARDS]>,
     /// Power modifiers until end of turn.
     #[serde(default)]
     pub turn_mod: i16,
@@ -105,19 +110,19 @@ pub(crate) struct Player {
     /// Majin Box, bottom first (the top card is drawn).
     pub mb: Pile<CardId, ZONE_CARDS>,
     /// The hand, in the order its cards entered it (MJ-9.1).
-    pub hand: SmallVec<[CardId; ZONE_CARDS]>,
+    pub hand: TinyVec<[CardId; ZONE_CARDS]>,
     /// Graveyard, bottom first (public).
-    pub graveyard: SmallVec<[CardId; ZONE_CARDS]>,
+    pub graveyard: TinyVec<[CardId; ZONE_CARDS]>,
     /// Damage zone, face-down, oldest first.
-    pub damage: SmallVec<[CardId; DAMAGE_CARDS]>,
+    pub damage: TinyVec<[CardId; DAMAGE_CARDS]>,
     /// Majins in both zones, in id order. Each majin keeps its own inline stack (rather
     /// than one flat card array with offsets) so that adding or destroying a card touches
     /// one majin only, as the rules code did with `Vec`s.
-    pub majins: SmallVec<[Majin; MAX_MAJINS]>,
+    pub majins: TinyVec<[Majin; MAX_MAJINS]>,
     /// Own turns begun so far (MJ-3.9).
     pub turns_taken: u32,
     /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).
-    pub peeked: SmallVec<[CardId; PEEKED_CARDS]>,
+    pub peeked: TinyVec<[CardId; PEEKED_CARDS]>,
 }
 
 /// The rules of one game: configuration, card set and which definition each card
@@ -447,10 +452,11 @@ pub(crate) const MAX_TASKS: usize = 16;
 /// A step of a rules procedure still to run. Procedures that can stop for a decision
 /// (an effect waiting for a target, a battle waiting for priority) are kept as a stack of
 /// steps in the state, so the game can stop for any player's decision and resume.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub(crate) enum Task {
     /// MJ-4.0–4.3: deck-out check, untap & retreat, draw, ask for the ura majin.
+    #[default]
     BeginTurn,
     /// MJ-4.4: count MP, then step 5.
     CountMp,
@@ -498,7 +504,7 @@ pub struct State {
     pub(crate) next_majin: u16,
     pub(crate) attack: Option<Attack>,
     /// At most [`MAX_TASKS`] in play and in a loaded state (checked), so always inline.
-    pub(crate) tasks: SmallVec<[Task; MAX_TASKS]>,
+    pub(crate) tasks: TinyVec<[Task; MAX_TASKS]>,
     pub(crate) pending: Pending,
     pub(crate) outcome: Option<Outcome>,
 }

@@ -9,14 +9,14 @@ use crate::rules::battle::to_discard;
 use crate::rules::end;
 use crate::rules::turn::take_from_hand;
 use crate::state::{BerserkBattle, Pending, State, Task, MAX_PLAYERS};
-use fuda_core::{EventLog, Seat, SmallVec};
+use fuda_core::{EventLog, Seat, SmallVec, TinyVec};
 
 /// Step 2: who takes part, clockwise from the active player, and which of them is the
 /// attacker fighting with the creature in play.
-pub(crate) fn participants(s: &State) -> (SmallVec<[Seat; MAX_PLAYERS]>, Option<Seat>) {
+pub(crate) fn participants(s: &State) -> (TinyVec<[Seat; MAX_PLAYERS]>, Option<Seat>) {
     let n = s.num_players();
     let attacker_in_play = s.chain.as_ref().is_some_and(|c| c.creature.is_some());
-    let mut participants = SmallVec::new();
+    let mut participants = TinyVec::new();
     let mut attacker_entry = None;
     for seat in s.active.clockwise(n) {
         if attacker_in_play && seat == s.active {
@@ -59,7 +59,7 @@ pub(crate) fn start<L: EventLog<Event>>(
         card,
         participants,
         attacker_entry,
-        commits: SmallVec::new(),
+        commits: TinyVec::new(),
     });
     s.tasks.push(Task::BerserkCommitNext);
     None

@@ -7,7 +7,7 @@ use crate::rules::run;
 use crate::state::{
     ChampionArea, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
 };
-use fuda_core::{smallvec, GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec};
+use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let mut deck: Vec<CardId> = rules.cards.ids().collect();
     rng.shuffle(&mut deck);
     let mut deck = Pile::from_bottom_to_top(deck);
-    let mut hands: SmallVec<[Hand; MAX_PLAYERS]> = smallvec![Hand::new(); n];
+    let mut hands: TinyVec<[Hand; MAX_PLAYERS]> = (0..n).map(|_| Hand::new()).collect();
     let mut set_aside = Vec::new();
     for _round in 0..HAND_SIZE {
         for seat in dealer.next(n).clockwise(n) {
@@ -48,7 +48,8 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     for h in &mut hands {
         h.sort_unstable();
     }
-    let mut tasks = smallvec![Task::BeginTurn];
+    let mut tasks: TinyVec<[Task; crate::state::TASKS_CAPACITY]> =
+        [Task::BeginTurn].into_iter().collect();
     let mut revealed = FewCards::new();
     match opening {
         OpeningBerserk::ReplaceAndReshuffle => {
@@ -63,7 +64,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
             for &card in set_aside.iter().rev() {
                 tasks.push(Task::Berserk { card });
             }
-            revealed = FewCards::from_vec(set_aside);
+            revealed = FewCards::from_iter(set_aside);
         }
     }
     let mut state = State {
@@ -75,8 +76,8 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
         deck,
         discard: Pile::new(),
         hands,
-        known: SmallVec::new(),
-        champions: smallvec![ChampionArea::new(); n],
+        known: TinyVec::new(),
+        champions: (0..n).map(|_| ChampionArea::new()).collect(),
         boxed: FewCards::new(),
         revealed,
         deferred: FewCards::new(),

@@ -6,7 +6,7 @@ use crate::config::EndOfTurnAdjust;
 use crate::event::Event;
 use crate::rules::end;
 use crate::state::{Pending, State, Task, HAND_SIZE};
-use fuda_core::{EventLog, Seat, SmallVec};
+use fuda_core::{EventLog, Seat, TinyVec};
 
 /// CC-4.1: the active player chooses `Redraw` or `DrawForTurn`.
 pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pending {
@@ -79,7 +79,7 @@ pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
     insert_sorted(&mut s.known, card);
 }
 
-fn insert_sorted<const N: usize>(cards: &mut SmallVec<[CardId; N]>, card: CardId) {
+fn insert_sorted<const N: usize>(cards: &mut TinyVec<[CardId; N]>, card: CardId) {
     if let Err(at) = cards.binary_search(&card) {
         cards.insert(at, card);
     }

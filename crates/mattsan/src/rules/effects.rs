@@ -14,7 +14,7 @@ use crate::rules::field::{
 use crate::state::{
     opp, Frame, FrameKind, Instr, Pending, State, Target, Task, TempMod, WindowKind,
 };
-use fuda_core::{smallvec, EventLog, Seat, SmallVec};
+use fuda_core::{smallvec, EventLog, Seat};
 
 /// Opens a frame for effect list `k` of `source`; `None` when the card has no such
 /// effect or frames are exhausted.
@@ -35,7 +35,7 @@ pub(crate) fn push_frame(
         source,
         root,
         kind,
-        targets: SmallVec::from_elem(Target::Unchosen, slots),
+        targets: (0..slots).map(|_| Target::Unchosen).collect(),
     });
     Some((s.g.frames.len() - 1) as u8)
 }
@@ -755,9 +755,9 @@ pub(crate) fn still_resolves(s: &State, f: u8) -> bool {
 pub(crate) fn start_sources(
     s: &State,
     seat: Seat,
-) -> SmallVec<[(CardId, u8); crate::state::START_PENDING]> {
+) -> fuda_core::TinyVec<[(CardId, u8); crate::state::START_PENDING]> {
     let rules = s.rules();
-    let mut out = SmallVec::new();
+    let mut out = fuda_core::TinyVec::new();
     for (k, slot) in player(s, seat).field.iter().enumerate() {
         let up = face_up_unit(s, (seat, k)).is_some();
         if let Some(o) = slot.occupant.as_ref().filter(|_| up) {

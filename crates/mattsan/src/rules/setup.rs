@@ -11,7 +11,7 @@ use crate::state::{
     FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
     FLAG_SETUP, MAX_BENCH,
 };
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -37,17 +37,17 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
             turn: 0,
             active: Seat(0),
             first_player: None,
-            first_rolls: SmallVec::new(),
+            first_rolls: TinyVec::new(),
             players,
-            in_use: SmallVec::new(),
+            in_use: TinyVec::new(),
             attack: None,
             trump: None,
             frames: SmallVec::new(),
-            temp_mods: SmallVec::new(),
-            start_pending: SmallVec::new(),
-            queued: SmallVec::new(),
-            rolls: SmallVec::new(),
-            tasks: SmallVec::new(),
+            temp_mods: TinyVec::new(),
+            start_pending: TinyVec::new(),
+            queued: TinyVec::new(),
+            rolls: TinyVec::new(),
+            tasks: TinyVec::new(),
             pending: Pending::GameOver,
             outcome: None,
             actions: 0,
@@ -143,7 +143,7 @@ pub(crate) fn mulligan_and_first_player<L: EventLog<Event>>(s: &mut State, log: 
                 revealed: cards.iter().map(|&c| s.card_name(c).to_string()).collect(),
             });
             let p = player_mut(s, seat);
-            p.mulligan_reveal = SmallVec::from_slice(&cards);
+            p.mulligan_reveal = cards.iter().copied().collect();
             p.deck.extend(cards);
             let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
             deck.shuffle(&mut s.g.rng);

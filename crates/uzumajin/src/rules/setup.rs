@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::event::Event;
 use crate::rules::{effects, run};
 use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ impl State {
             mp_spent: 0,
             next_majin: 0,
             attack: None,
-            tasks: SmallVec::new(),
+            tasks: TinyVec::new(),
             pending: Pending::GameOver,
             outcome: None,
         }

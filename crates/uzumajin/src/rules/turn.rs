@@ -7,7 +7,7 @@ use crate::config::TurnCountBasis;
 use crate::event::Event;
 use crate::rules::{effects, end};
 use crate::state::{other, Majin, MajinId, Pending, State, Step, Task, Zone, MAX_MAJINS};
-use fuda_core::{smallvec, EventLog, Seat, SmallVec};
+use fuda_core::{EventLog, Seat, SmallVec};
 
 /// MJ-3.9 / MJ-A7: whether the active player is on their first turn.
 pub(crate) fn is_first_turn(s: &State) -> bool {
@@ -48,7 +48,7 @@ pub(crate) fn new_majin(s: &mut State, seat: Seat, card: CardId, face_down: bool
         zone: Zone::Prepare,
         tapped: false,
         face_down,
-        cards: smallvec![card],
+        cards: [card].into_iter().collect(),
         turn_mod: 0,
         battle_mod: 0,
     });

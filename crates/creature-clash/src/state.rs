@@ -4,7 +4,7 @@ use crate::action::Creature;
 use crate::cards::{CardClass, CardId, CardSet, Position};
 use crate::config::{Config, MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, TinyVec};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -386,11 +386,11 @@ pub struct State {
     pub(crate) deck: CardPile,
     pub(crate) discard: CardPile,
     /// Hands, each kept in card-id order (hand order carries no information).
-    pub(crate) hands: TinyVec<[Hand; MAX_PLAYERS]>,
+    pub(crate) hands: SmallVec<[Hand; MAX_PLAYERS]>,
     /// The cards in hands that every player saw go there (CC-D1), in card-id order; the
     /// hand holding each says whose. One flat list: membership tests need no seat.
     pub(crate) known: TinyVec<[CardId; KNOWN_CAPACITY]>,
-    pub(crate) champions: TinyVec<[ChampionArea; MAX_PLAYERS]>,
+    pub(crate) champions: SmallVec<[ChampionArea; MAX_PLAYERS]>,
     /// Cards out of the game (only scenarios put cards here).
     pub(crate) boxed: FewCards,
     /// Revealed BERSERK! cards not yet discarded.
@@ -470,7 +470,7 @@ impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
-        let mut hands: TinyVec<[Hand; MAX_PLAYERS]> =
+        let mut hands: SmallVec<[Hand; MAX_PLAYERS]> =
             d.hands.into_iter().map(Hand::from_iter).collect();
         for h in &mut hands {
             h.sort_unstable();

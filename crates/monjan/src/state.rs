@@ -535,12 +535,6 @@ pub struct Player {
     pub last_roll: Option<u8>,
 }
 
-impl Default for Player {
-    fn default() -> Player {
-        Player::new()
-    }
-}
-
 impl Player {
     pub(crate) fn new() -> Player {
         Player {
@@ -867,11 +861,11 @@ pub(crate) enum Task {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Frozen {
     /// Every player as others saw it then.
-    pub players: TinyVec<[PlayerView; SEATS_INLINE]>,
+    pub players: SmallVec<[PlayerView; SEATS_INLINE]>,
     /// The shared piles then (the spectator's view).
     pub piles: PilesView,
     /// The shared piles as each seat sees them: then plus its own changes.
-    pub seen: TinyVec<[PilesView; SEATS_INLINE]>,
+    pub seen: SmallVec<[PilesView; SEATS_INLINE]>,
 }
 
 /// Where the game is.
@@ -905,7 +899,7 @@ pub(crate) struct StateCore {
     pub phase: Phase,
     pub round: u32,
     /// One per seat (at most 4, held inline).
-    pub players: TinyVec<[Player; SEATS_INLINE]>,
+    pub players: SmallVec<[Player; SEATS_INLINE]>,
     pub main_deck: Pile<CardId, MAIN_INLINE>,
     pub main_discard: Cards<MAIN_INLINE>,
     pub boss_deck: Pile<CardId, BOSS_INLINE>,

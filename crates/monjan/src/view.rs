@@ -66,7 +66,7 @@ pub struct ColumnView {
 }
 
 /// A player as seen.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Board index.
     pub board: Option<u8>,

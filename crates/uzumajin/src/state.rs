@@ -3,7 +3,7 @@
 use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
-use fuda_core::{GameRng, Outcome, Pile, Seat, TinyVec, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SmallVec, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -65,7 +65,7 @@ pub enum Zone {
 }
 
 /// A majin: a stack of 1..=4 cards acting as one unit (MJ-3.5).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Majin {
     /// Stable id.
@@ -118,7 +118,7 @@ pub(crate) struct Player {
     /// Majins in both zones, in id order. Each majin keeps its own inline stack (rather
     /// than one flat card array with offsets) so that adding or destroying a card touches
     /// one majin only, as the rules code did with `Vec`s.
-    pub majins: TinyVec<[Majin; MAX_MAJINS]>,
+    pub majins: SmallVec<[Majin; MAX_MAJINS]>,
     /// Own turns begun so far (MJ-3.9).
     pub turns_taken: u32,
     /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).

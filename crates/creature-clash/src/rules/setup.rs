@@ -7,7 +7,7 @@ use crate::rules::run;
 use crate::state::{
     ChampionArea, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
 };
-use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
+use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let mut deck: Vec<CardId> = rules.cards.ids().collect();
     rng.shuffle(&mut deck);
     let mut deck = Pile::from_bottom_to_top(deck);
-    let mut hands: TinyVec<[Hand; MAX_PLAYERS]> = (0..n).map(|_| Hand::new()).collect();
+    let mut hands: SmallVec<[Hand; MAX_PLAYERS]> = (0..n).map(|_| Hand::new()).collect();
     let mut set_aside = Vec::new();
     for _round in 0..HAND_SIZE {
         for seat in dealer.next(n).clockwise(n) {

@@ -31,7 +31,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
-    let mut players: TinyVec<[Player; SEATS_INLINE]> = (0..n).map(|_| Player::new()).collect();
+    let mut players: SmallVec<[Player; SEATS_INLINE]> = (0..n).map(|_| Player::new()).collect();
     let nb = rules.cards.boards().len();
     match &config.board_assignment {
         BoardAssignment::Random => {

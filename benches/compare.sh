@@ -68,18 +68,19 @@ if hearts:
     print(f"OpenSpiel C++ hearts, random playouts: {hearts:.0f} ns per decision")
 print(f"floor, copy of a fixed-array state: 40 cards 2p {floor40:.1f} ns, 100 cards 6p {floor100:.1f} ns")
 print()
-head = ("| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | pure apply ns | apply ÷ clone "
-        "| legal actions ns | actions listed | ns per listed action |")
+head = ("| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | hot clone ns | hot ÷ floor "
+        "| pure apply ns | apply ÷ clone | legal actions ns | actions listed | ns per listed action |")
 print(head)
-print("|---" * 10 + "|")
+print("|---" * 12 + "|")
 games = ["creature_clash_2p", "creature_clash_4p", "creature_clash_6p", "uzumajin", "mattsan", "monjan"]
 for g in games:
     playout = per_element(g, "random_playouts_x10")
     clone = per_element(g, "clone")
+    hot = per_element(g, "clone_hot")
     apply = per_element(g, "apply")
     legal = per_element(g, "legal_actions")
     vs_hearts = f"{playout / hearts:.2f}" if hearts else "—"
     per = float(listed.get(g, "nan"))
     print(f"| {g} | {playout:.0f} | {vs_hearts} | {clone:.1f} | {clone / floor100:.2f} | "
-          f"{apply:.1f} | {apply / clone:.2f} | {legal:.1f} | {per:.1f} | {legal / per:.1f} |")
+          f"{hot:.1f} | {hot / floor100:.2f} | {apply:.1f} | {apply / clone:.2f} | {legal:.1f} | {per:.1f} | {legal / per:.1f} |")
 PY

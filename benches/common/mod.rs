@@ -98,6 +98,20 @@ pub fn bench_game<G: Conformance>(c: &mut Criterion, name: &str, config: &G::Con
             }
         })
     });
+    // The same clone with the state in cache, as a search clones its root again and again
+    // (and as the floor copies its one state): every 32nd position, cloned 32 times in a
+    // row. The bench above streams all positions (20 MB for Monjan) from memory.
+    let hot: Vec<&G::State> = positions.iter().step_by(32).map(|(s, _)| s).collect();
+    group.bench_function(BenchmarkId::new("clone_hot", hot.len() * 32), |b| {
+        b.iter(|| {
+            for s in &hot {
+                for _ in 0..32 {
+                    let copy = black_box(*s).clone();
+                    black_box(&copy);
+                }
+            }
+        })
+    });
     group.bench_function(BenchmarkId::new("apply", n), |b| {
         b.iter(|| {
             for (s, a) in &positions {

@@ -36,8 +36,10 @@ mod rng;
 mod seat;
 
 /// Inline vectors for compact states (re-exported so every game uses the same versions):
-/// `TinyVec` for the lists a state holds (its inline arm is a plain array, so a list of
-/// `Copy` items clones as a memory copy), `SmallVec` for transient lists of items without
+/// `TinyVec` for the lists of `Copy` items a state holds (its inline arm is a plain array,
+/// so such a list clones as one memory copy); `SmallVec` for lists of lists and of other
+/// items that are not `Copy` (it clones only the live items, where an inline `TinyVec`
+/// clones its whole array, unused slots included) and for transient lists of items without
 /// a `Default` (events, actions).
 pub use ::smallvec::{smallvec, SmallVec};
 pub use ::tinyvec::{tiny_vec, TinyVec};

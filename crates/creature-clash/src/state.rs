@@ -48,7 +48,7 @@ pub const KNOWN_CAPACITY: usize = 48;
 pub const PILE_CAPACITY: usize = 102;
 
 /// Inline revealed (and deferred) BERSERK! cards: the sample set has 3 (spec §12c); the
-/// inline buffer of 8 two-byte cards is no larger than a `Vec`'s heap pointer and length.
+/// inline array of 8 two-byte cards and its length fit in the 24 bytes of the heap arm's `Vec`.
 /// The cards out of the game (scenarios only) use the same small buffer.
 pub const BERSERK_CAPACITY: usize = 8;
 

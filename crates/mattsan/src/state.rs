@@ -22,9 +22,9 @@ pub(crate) const FIELD_SLOTS: usize = 1 + MAX_BENCH;
 
 // Inline capacities of the state's lists (issue 14): a clone is one copy of the whole
 // struct, so the lists hold their usual contents inline and only unusual games (custom card
-// sets, long response chains) spill to the heap, correct but slower. A `SmallVec` of at most
-// 16 bytes of items costs no more than an empty one (its heap pointer and length take the
-// same room), so small lists get that much for free.
+// sets, long response chains) spill to the heap, correct but slower. A `TinyVec` of at most
+// 22 bytes of items costs no more than an empty one (the inline array and its length fit in
+// the 24 bytes of the heap arm's `Vec`), so small lists get that much for free.
 
 /// Cards of one seat in one zone (deck, hand, discard pile, soul-charge zone): a seat has
 /// at most a deck's worth of cards in the game, 30 by MS-3.2 (MS-A5, MS-D6), so no zone of

@@ -17,13 +17,13 @@ use std::sync::Arc;
 pub(crate) const ZONE_CARDS: usize = 40;
 
 /// Cards a damage zone holds inline: the game ends when it reaches `damage_to_lose` = 7
-/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: 8 `u16`s take the 16 bytes of the heap
-/// arm's pointer and length anyway.
+/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: 8 `u16`s and the length fit in the 24
+/// bytes of the heap arm's `Vec` anyway.
 pub(crate) const DAMAGE_CARDS: usize = 8;
 
 /// Cards a majin's stack holds inline: at most `max_cards_per_majin` = 4 by default
-/// (MJ-3.5, MJ-A2). 8 is the same size (the inline buffer shares the 16 bytes of the heap
-/// pointer and length), so custom limits up to 8 stay inline too; `None` or larger limits
+/// (MJ-3.5, MJ-A2). 8 is the same size (the inline array and its length fit in the 24
+/// bytes of the heap arm's `Vec`), so custom limits up to 8 stay inline too; `None` or larger limits
 /// spill past 8.
 pub const MAJIN_CARDS: usize = 8;
 

@@ -39,9 +39,7 @@ pub(crate) const MAX_MAJINS: usize = 24;
 pub(crate) const PEEKED_CARDS: usize = 8;
 
 /// A majin's id: stable, never reused (MJ-3.5).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct MajinId(pub u16);
 
@@ -52,13 +50,10 @@ impl fmt::Display for MajinId {
 }
 
 /// The two zones a majin can be in (MJ-3.4).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     /// 準備ゾーン: new majins start here.
-    #[default]
     Prepare,
     /// バトルゾーン: majins attack and block from here.
     Battle,

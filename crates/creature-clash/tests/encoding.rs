@@ -1,69 +1,17 @@
 //! Issue 13: the numeric encoding of views and the bound on legal actions
 //! ([`Encoding`]), checked over random games.
 
-use fuda_core::{Conformance, Determinize, Encoding, Game, GameRng, Observer, Seat};
+use fuda_core::{Conformance, Encoding, Game, GameRng, Observer};
 use fuda_creature_clash::{Choice, Config, CreatureClash, EndOfTurnAdjust, Pending};
+use fuda_testkit::encoding;
 
 type G = CreatureClash;
 
-fn observers(n: usize) -> Vec<Observer> {
-    let mut o: Vec<Observer> = (0..n).map(|i| Observer::Seat(Seat(i as u8))).collect();
-    o.push(Observer::Spectator);
-    o
-}
-
-fn encode(config: &Config, state: &<G as Game>::State, o: Observer) -> Vec<f32> {
-    let mut out = vec![1.0; 3]; // cleared by `encode`
-    G::encode(config, &G::view(state, o), &mut out);
-    out
-}
-
-/// Plays one random game of `config`, calling `check` before every action; returns the
-/// most legal actions any seat had in one decision.
-fn play(
-    config: &Config,
-    seed: u64,
-    steps: usize,
-    mut check: impl FnMut(&<G as Game>::State),
-) -> usize {
-    let mut rng = GameRng::from_seed(seed ^ 0x5eed);
-    let mut s = G::new_game(config, seed).expect("valid config");
-    let n = usize::from(config.num_players);
-    let mut most = 0;
-    let mut actions = Vec::new();
-    for _ in 0..steps {
-        if G::outcome(&s).is_some() {
-            break;
-        }
-        check(&s);
-        let mut options = Vec::new();
-        for i in 0..n {
-            G::legal_actions_for(&s, Seat(i as u8), &mut actions);
-            most = most.max(actions.len());
-            options.extend(actions.iter().cloned());
-        }
-        assert!(!options.is_empty());
-        let a = options[rng.below(options.len())].clone();
-        G::apply_in_place(&mut s, &a).expect("legal action");
-    }
-    check(&s);
-    most
-}
+/// The values of every observation lie in this range.
+const RANGE: std::ops::RangeInclusive<f32> = 0.0..=4.0;
 
 fn check_lengths(config: &Config, s: &<G as Game>::State) {
-    let len = G::encoding_len(config);
-    for o in observers(usize::from(config.num_players)) {
-        let e = encode(config, s, o);
-        assert_eq!(e.len(), len, "{o}");
-        assert!(
-            e.iter().all(|x| x.is_finite()),
-            "{o}: a value is not finite"
-        );
-        assert!(
-            e.iter().all(|x| (0.0..=4.0).contains(x)),
-            "{o}: a value out of range"
-        );
-    }
+    encoding::check_lengths::<G>(config, s, RANGE);
 }
 
 /// Issue 13: for every observer the encoding has `encoding_len` finite values, and no
@@ -74,7 +22,7 @@ fn issue_13_length_finite_and_action_bound_random_configs() {
     for seed in 0..60 {
         let config = G::random_config(&mut rng);
         let bound = G::max_legal_actions(&config);
-        let most = play(&config, seed, 400, |s| check_lengths(&config, s));
+        let most = encoding::play::<G>(&config, seed, 400, |s| check_lengths(&config, s));
         assert!(
             most <= bound,
             "seed {seed}: {most} legal actions > bound {bound}: {config:?}"
@@ -94,7 +42,7 @@ fn issue_13_action_bound_default_configs() {
             let bound = G::max_legal_actions(&config);
             let mut most = 0;
             for seed in 0..40 {
-                most = most.max(play(&config, seed, 600, |_| {}));
+                most = most.max(encoding::play::<G>(&config, seed, 600, |_| {}));
             }
             println!(
                 "{n} players, {adjust:?}, rabies_requires_prior_win {}: encoding_len {}, \
@@ -117,12 +65,8 @@ fn issue_13_resampled_states_encode_the_same() {
     for seed in 0..30 {
         let config = G::random_config(&mut rng);
         let mut r = GameRng::from_seed(seed);
-        play(&config, seed, 300, |s| {
-            for o in observers(usize::from(config.num_players)) {
-                let t = G::resample(s, o, &mut r);
-                assert_eq!(encode(&config, s, o), encode(&config, &t, o), "{o}");
-                compared += 1;
-            }
+        encoding::play::<G>(&config, seed, 300, |s| {
+            compared += encoding::check_resamples_encode_the_same::<G>(&config, s, &mut r);
         });
     }
     assert!(compared > 1000);
@@ -138,9 +82,9 @@ fn issue_13_visible_changes_change_the_encoding() {
     let Pending::TurnStart { seat } = s.pending() else {
         panic!("the game starts with a turn start: {:?}", s.pending());
     };
-    let before: Vec<Vec<f32>> = observers(4)
+    let before: Vec<Vec<f32>> = encoding::observers(4)
         .into_iter()
-        .map(|o| encode(&config, &s, o))
+        .map(|o| encoding::encode::<G>(&config, &s, o))
         .collect();
     for (i, a) in before.iter().enumerate() {
         for b in &before[i + 1..] {
@@ -158,7 +102,7 @@ fn issue_13_visible_changes_change_the_encoding() {
     .unwrap();
     if s.hand(seat) != hand_before.as_slice() {
         // The drawn card is in the drawer's hand zone now.
-        let e = encode(&config, &s, Observer::Seat(seat));
+        let e = encoding::encode::<G>(&config, &s, Observer::Seat(seat));
         let new = s
             .hand(seat)
             .iter()
@@ -167,7 +111,7 @@ fn issue_13_visible_changes_change_the_encoding() {
         let at = fuda_creature_clash::SCALARS + fuda_creature_clash::PER_CARD * new.index();
         assert_eq!(e[at + 1], 1.0, "the drawn card is in the own-hand zone");
     }
-    for (o, b) in observers(4).into_iter().zip(&before) {
-        assert_ne!(&encode(&config, &s, o), b, "{o}");
+    for (o, b) in encoding::observers(4).into_iter().zip(&before) {
+        assert_ne!(&encoding::encode::<G>(&config, &s, o), b, "{o}");
     }
 }

@@ -46,6 +46,7 @@
 pub mod allocations;
 mod checks;
 mod conformance;
+pub mod encoding;
 mod fuzz;
 pub mod golden;
 mod options;

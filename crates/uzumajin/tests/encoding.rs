@@ -1,64 +1,17 @@
 //! Issue 13: the numeric encoding of views and the bound on legal actions
 //! ([`Encoding`]), checked over random games.
 
-use fuda_core::{Conformance, Determinize, Encoding, Game, GameRng, Observer, Seat};
+use fuda_core::{Conformance, Encoding, Game, GameRng};
+use fuda_testkit::encoding;
 use fuda_uzumajin::{Action, Choice, Config, Pending, Uzumajin};
 
 type G = Uzumajin;
-type S = <G as Game>::State;
 
-const OBSERVERS: [Observer; 3] = [
-    Observer::Seat(Seat(0)),
-    Observer::Seat(Seat(1)),
-    Observer::Spectator,
-];
+/// The values of every observation lie in this range.
+const RANGE: std::ops::RangeInclusive<f32> = -4.0..=4.0;
 
-fn encode(config: &Config, state: &S, o: Observer) -> Vec<f32> {
-    let mut out = vec![1.0; 3]; // cleared by `encode`
-    G::encode(config, &G::view(state, o), &mut out);
-    out
-}
-
-/// Plays one random game of `config`, calling `check` before every action; returns the
-/// most legal actions any seat had in one decision.
-fn play(config: &Config, seed: u64, steps: usize, mut check: impl FnMut(&S)) -> usize {
-    let mut rng = GameRng::from_seed(seed ^ 0x5eed);
-    let mut s = G::new_game(config, seed).expect("valid config");
-    let mut most = 0;
-    let mut actions = Vec::new();
-    for _ in 0..steps {
-        if G::outcome(&s).is_some() {
-            break;
-        }
-        check(&s);
-        let mut options = Vec::new();
-        for i in 0..2 {
-            G::legal_actions_for(&s, Seat(i), &mut actions);
-            most = most.max(actions.len());
-            options.extend(actions.iter().cloned());
-        }
-        assert!(!options.is_empty());
-        let a = options[rng.below(options.len())].clone();
-        G::apply_in_place(&mut s, &a).expect("legal action");
-    }
-    check(&s);
-    most
-}
-
-fn check_lengths(config: &Config, s: &S) {
-    let len = G::encoding_len(config);
-    for o in OBSERVERS {
-        let e = encode(config, s, o);
-        assert_eq!(e.len(), len, "{o}");
-        assert!(
-            e.iter().all(|x| x.is_finite()),
-            "{o}: a value is not finite"
-        );
-        assert!(
-            e.iter().all(|x| (-4.0..=4.0).contains(x)),
-            "{o}: a value out of range"
-        );
-    }
+fn check_lengths(config: &Config, s: &<G as Game>::State) {
+    encoding::check_lengths::<G>(config, s, RANGE);
 }
 
 /// Issue 13: for every observer the encoding has `encoding_len` finite values, and no
@@ -71,7 +24,7 @@ fn issue_13_length_finite_and_action_bound_random_configs() {
     for seed in 0..80 {
         let config = G::random_config(&mut rng);
         let bound = G::max_legal_actions(&config);
-        let most = play(&config, seed, 2000, |s| check_lengths(&config, s));
+        let most = encoding::play::<G>(&config, seed, 2000, |s| check_lengths(&config, s));
         assert!(
             most <= bound,
             "seed {seed}: {most} legal actions > bound {bound}"
@@ -95,7 +48,7 @@ fn issue_13_action_bound_default_config() {
     let bound = G::max_legal_actions(&config);
     let mut most = 0;
     for seed in 0..100 {
-        most = most.max(play(&config, seed, 3000, |_| {}));
+        most = most.max(encoding::play::<G>(&config, seed, 3000, |_| {}));
     }
     println!("default config: most legal actions seen {most}, bound {bound}");
     assert!(most <= bound);
@@ -112,12 +65,8 @@ fn issue_13_resampled_states_encode_the_same() {
     for seed in 0..30 {
         let config = G::random_config(&mut rng);
         let mut r = GameRng::from_seed(seed);
-        play(&config, seed, 400, |s| {
-            for o in OBSERVERS {
-                let t = G::resample(s, o, &mut r);
-                assert_eq!(encode(&config, s, o), encode(&config, &t, o), "{o}");
-                compared += 1;
-            }
+        encoding::play::<G>(&config, seed, 400, |s| {
+            compared += encoding::check_resamples_encode_the_same::<G>(&config, s, &mut r);
         });
     }
     assert!(compared > 1000);
@@ -136,7 +85,10 @@ fn issue_13_visible_changes_change_the_encoding() {
         if G::outcome(&s).is_some() {
             break;
         }
-        let before: Vec<Vec<f32>> = OBSERVERS.iter().map(|&o| encode(&config, &s, o)).collect();
+        let before: Vec<Vec<f32>> = encoding::observers(2)
+            .into_iter()
+            .map(|o| encoding::encode::<G>(&config, &s, o))
+            .collect();
         for (i, a) in before.iter().enumerate() {
             for b in &before[i + 1..] {
                 assert_ne!(a, b);
@@ -152,8 +104,8 @@ fn issue_13_visible_changes_change_the_encoding() {
         );
         G::apply_in_place(&mut s, &a).unwrap();
         if plays {
-            for (o, b) in OBSERVERS.iter().zip(&before) {
-                assert_ne!(&encode(&config, &s, *o), b, "{o} after {a:?}");
+            for (o, b) in encoding::observers(2).into_iter().zip(&before) {
+                assert_ne!(&encoding::encode::<G>(&config, &s, o), b, "{o} after {a:?}");
             }
             checked += 1;
         }

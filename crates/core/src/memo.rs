@@ -53,6 +53,20 @@ impl<K: PartialEq + Clone, V: Clone> LastBuilt<K, V> {
     ) -> Result<V, E> {
         local.with(|memo| memo.borrow_mut().get_or_try_build(key, build))
     }
+
+    /// [`get_or_try_build_in`](Self::get_or_try_build_in) for a build that cannot fail.
+    pub fn get_or_build_in(
+        local: &'static std::thread::LocalKey<std::cell::RefCell<Self>>,
+        key: &K,
+        build: impl FnOnce(&K) -> V,
+    ) -> V {
+        let built =
+            Self::get_or_try_build_in(local, key, |k| Ok::<V, std::convert::Infallible>(build(k)));
+        match built {
+            Ok(v) => v,
+            Err(never) => match never {},
+        }
+    }
 }
 
 #[cfg(test)]
@@ -81,5 +95,27 @@ mod tests {
         assert_eq!(get(&mut memo, 1), Ok("rules 1".to_string()));
         assert_eq!(get(&mut memo, 2), Ok("rules 2".to_string()));
         assert_eq!(builds, 3);
+    }
+
+    thread_local! {
+        static MEMO: std::cell::RefCell<LastBuilt<u32, u32>> =
+            const { std::cell::RefCell::new(LastBuilt::new()) };
+    }
+
+    /// Issue 14: the infallible form on a thread's memo builds once per new key.
+    #[test]
+    fn issue_14_get_or_build_in_builds_once_per_key() {
+        let builds = std::cell::Cell::new(0);
+        let get = |k: u32| {
+            LastBuilt::get_or_build_in(&MEMO, &k, |k| {
+                builds.set(builds.get() + 1);
+                k * 10
+            })
+        };
+        assert_eq!(
+            [get(1), get(1), get(2), get(2), get(1)],
+            [10, 10, 20, 20, 10]
+        );
+        assert_eq!(builds.get(), 3);
     }
 }

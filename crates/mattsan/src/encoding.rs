@@ -75,7 +75,7 @@ use crate::config::Config;
 use crate::game::Mattsan;
 use crate::state::{card_grid, Pending, Step, MAX_BENCH};
 use crate::view::{CardView, View};
-use fuda_core::{Encoding, Observer, Seat};
+use fuda_core::{Encoding, LastBuilt, Observer, Seat};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -102,20 +102,12 @@ struct Layout {
 }
 
 thread_local! {
-    static CACHE: RefCell<Option<(Config, Rc<Layout>)>> = const { RefCell::new(None) };
+    /// The layout of the configuration last asked for on this thread.
+    static LAYOUT: RefCell<LastBuilt<Config, Rc<Layout>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 fn layout(config: &Config) -> Rc<Layout> {
-    CACHE.with(|c| {
-        if let Some((k, l)) = c.borrow().as_ref() {
-            if k == config {
-                return l.clone();
-            }
-        }
-        let l = Rc::new(compute(config));
-        *c.borrow_mut() = Some((config.clone(), l.clone()));
-        l
-    })
+    LastBuilt::get_or_build_in(&LAYOUT, config, |c| Rc::new(compute(c)))
 }
 
 /// Sum of the positive `bench_capacity` deltas found anywhere in a definition.

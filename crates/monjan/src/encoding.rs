@@ -89,7 +89,7 @@ use crate::game::Monjan;
 use crate::state::{DefCard, Defense, Guard, Pending, Phase, SlotKind, Supply, Trigger};
 use crate::state::{WindowKind, ONE_TURN_COST};
 use crate::view::{Shown, View};
-use fuda_core::{CardId, Encoding, Observer, Seat};
+use fuda_core::{CardId, Encoding, LastBuilt, Observer, Seat};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -136,20 +136,12 @@ impl Layout {
 }
 
 thread_local! {
-    static CACHE: RefCell<Option<(Config, Rc<Layout>)>> = const { RefCell::new(None) };
+    /// The layout of the configuration last asked for on this thread.
+    static LAYOUT: RefCell<LastBuilt<Config, Rc<Layout>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 fn layout(config: &Config) -> Rc<Layout> {
-    CACHE.with(|c| {
-        if let Some((k, l)) = c.borrow().as_ref() {
-            if k == config {
-                return l.clone();
-            }
-        }
-        let l = Rc::new(compute(config));
-        *c.borrow_mut() = Some((config.clone(), l.clone()));
-        l
-    })
+    LastBuilt::get_or_build_in(&LAYOUT, config, |c| Rc::new(compute(c)))
 }
 
 /// The payments of a cost of `n` (`mana::payments`).

@@ -813,24 +813,16 @@ impl State {
         )
     }
 
-    /// MJ-5.2: whether `seat`'s field meets `card`'s colour requirement. Allocates nothing
-    /// (the legal-action generator asks this for every hand card).
-    pub(crate) fn colour_met(&self, seat: Seat, card: CardId) -> bool {
-        self.missing_colour_index(seat, card).is_none()
-    }
-
-    /// The index of the first required colour of `card` that `seat`'s field lacks.
-    fn missing_colour_index(&self, seat: Seat, card: CardId) -> Option<usize> {
+    /// MJ-5.2: the colours that count for `seat`'s colour requirements, one bit per colour
+    /// index: those of the face-up souls on its own field, or on both fields under
+    /// [`ColourSource::AnyFaceUp`].
+    pub(crate) fn field_colours(&self, seat: Seat) -> u32 {
         let r = self.rules();
-        let need = r.info(card)?.required;
-        if need == 0 {
-            return None;
-        }
-        let mut have = 0u32;
         let sources: &[Seat] = match self.config().colour_source {
             ColourSource::OwnFaceUp => &[seat],
             ColourSource::AnyFaceUp => &[Seat(0), Seat(1)],
         };
+        let mut have = 0u32;
         for &s in sources {
             for m in &self.player(s).majins {
                 for c in m.face_up() {
@@ -840,7 +832,16 @@ impl State {
                 }
             }
         }
-        let missing = need & !have;
+        have
+    }
+
+    /// The index of the first required colour of `card` that `seat`'s field lacks.
+    fn missing_colour_index(&self, seat: Seat, card: CardId) -> Option<usize> {
+        let need = self.rules().info(card)?.required;
+        if need == 0 {
+            return None;
+        }
+        let missing = need & !self.field_colours(seat);
         if missing == 0 {
             return None;
         }
@@ -1104,5 +1105,36 @@ impl State {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// MJ-5.2 asked of many cards of one seat (every hand card, when listing legal actions):
+/// reads the field's colours ([`State::field_colours`]) once, and only when a card
+/// requires a colour.
+pub(crate) struct ColourCheck<'a> {
+    s: &'a State,
+    seat: Seat,
+    have: Option<u32>,
+}
+
+impl<'a> ColourCheck<'a> {
+    /// A check of `seat`'s colour requirements.
+    pub(crate) fn new(s: &'a State, seat: Seat) -> ColourCheck<'a> {
+        ColourCheck {
+            s,
+            seat,
+            have: None,
+        }
+    }
+
+    /// Whether `seat`'s field meets `card`'s colour requirement.
+    pub(crate) fn met(&mut self, card: CardId) -> bool {
+        let need = self.s.rules().info(card).map_or(0, |i| i.required);
+        if need == 0 {
+            return true;
+        }
+        let (s, seat) = (self.s, self.seat);
+        let have = *self.have.get_or_insert_with(|| s.field_colours(seat));
+        need & !have == 0
     }
 }

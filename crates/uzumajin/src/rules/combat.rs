@@ -7,7 +7,9 @@ use crate::cards::{CardId, CardType};
 use crate::config::CombatWindow;
 use crate::event::Event;
 use crate::rules::effects::{deal_damage, destroy};
-use crate::state::{other, Attack, BonusKind, MajinId, Pending, State, Step, Task, Window, Zone};
+use crate::state::{
+    other, Attack, BonusKind, ColourCheck, MajinId, Pending, State, Step, Task, Window, Zone,
+};
 use fuda_core::{EventLog, Seat};
 
 /// Step 6: A chooses the next attack, or the step ends by itself when A has no untapped
@@ -120,15 +122,17 @@ pub(crate) fn battle_broken(s: &State, a: &Attack) -> bool {
 
 /// Whether `seat` holds a combat card it may use now (colour requirement met).
 pub(crate) fn has_usable_combat(s: &State, seat: Seat) -> bool {
+    let mut colours = ColourCheck::new(s, seat);
     s.player(seat)
         .hand
         .iter()
-        .any(|&c| combat_usable(s, seat, c))
+        .any(|&c| combat_usable(s, &mut colours, c))
 }
 
-/// A12's card conditions: a combat card whose colour requirement `seat` meets (MJ-5.2).
-pub(crate) fn combat_usable(s: &State, seat: Seat, card: CardId) -> bool {
-    s.rules().card_type(card) == Some(CardType::Combat) && s.colour_met(seat, card)
+/// A12's card conditions: a combat card whose colour requirement its owner's field meets
+/// (MJ-5.2).
+pub(crate) fn combat_usable(s: &State, colours: &mut ColourCheck, card: CardId) -> bool {
+    s.rules().card_type(card) == Some(CardType::Combat) && colours.met(card)
 }
 
 /// MJ-6.5: the next combat-window decision, or the window closes. A player who has used

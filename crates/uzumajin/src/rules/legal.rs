@@ -8,8 +8,8 @@ use crate::error::Error;
 use crate::rules::combat::{attackers, blockers, combat_usable};
 use crate::rules::effects::candidates;
 use crate::rules::turn::{advance_candidates, is_first_turn, may_be_ura};
-use crate::state::{Pending, State};
-use fuda_core::Seat;
+use crate::state::{ColourCheck, Pending, State, ZONE_CARDS};
+use fuda_core::{Seat, TinyVec};
 
 /// Writes the legal actions of `seat` into `out`, sorted. Only the seat with the pending
 /// decision has any (MJ-5.5).
@@ -34,27 +34,35 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Pending::Main { .. } => {
+            // The playable cards in id order, souls before spells: the actions come out
+            // in (nearly) their sorted order, which makes the final sort a single pass.
+            let mut colours = ColourCheck::new(s, seat);
+            let mp = s.mp_available();
+            let mut playable: TinyVec<[CardId; ZONE_CARDS]> = (hand.iter().copied())
+                .filter(|&c| is_playable(s, &mut colours, mp, c))
+                .collect();
+            playable.sort_unstable();
             let max = s.max_cards();
-            for &card in hand {
-                if !is_playable(s, seat, card) {
-                    continue;
+            for &card in playable
+                .iter()
+                .filter(|&&c| s.rules().card_type(c) == Some(CardType::Soul))
+            {
+                push(Choice::PlaySoul {
+                    card,
+                    place: Placement::New,
+                });
+                for m in s.player(seat).majins.iter().filter(|m| m.cards.len() < max) {
+                    push(Choice::PlaySoul {
+                        card,
+                        place: Placement::Onto(m.id),
+                    });
                 }
-                match s.rules().card_type(card) {
-                    Some(CardType::Soul) => {
-                        push(Choice::PlaySoul {
-                            card,
-                            place: Placement::New,
-                        });
-                        for m in s.player(seat).majins.iter().filter(|m| m.cards.len() < max) {
-                            push(Choice::PlaySoul {
-                                card,
-                                place: Placement::Onto(m.id),
-                            });
-                        }
-                    }
-                    Some(CardType::Spell) => push(Choice::PlaySpell { card }),
-                    _ => {}
-                }
+            }
+            for &card in playable
+                .iter()
+                .filter(|&&c| s.rules().card_type(c) == Some(CardType::Spell))
+            {
+                push(Choice::PlaySpell { card });
             }
             push(Choice::EndMain);
         }
@@ -71,7 +79,8 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             push(Choice::NoBlock);
         }
         Pending::Combat { .. } => {
-            for &card in hand.iter().filter(|&&c| combat_usable(s, seat, c)) {
+            let mut colours = ColourCheck::new(s, seat);
+            for &card in hand.iter().filter(|&&c| combat_usable(s, &mut colours, c)) {
                 push(Choice::UseCombat { card });
             }
             push(Choice::PassPriority);
@@ -102,11 +111,11 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.sort_unstable();
 }
 
-/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3), as a yes or no that builds no
-/// error (so listing the legal actions allocates nothing).
-fn is_playable(s: &State, seat: Seat, card: CardId) -> bool {
+/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3) given the MP available, as a yes or no that builds no error (so listing the legal actions
+/// allocates nothing).
+fn is_playable(s: &State, colours: &mut ColourCheck, mp: u32, card: CardId) -> bool {
     let cost = s.rules().info(card).map_or(0, |i| i.cost);
-    u32::from(cost) <= s.mp_available() && s.colour_met(seat, card)
+    u32::from(cost) <= mp && colours.met(card)
 }
 
 /// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3), with the reason on refusal.

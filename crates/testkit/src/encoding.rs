@@ -102,32 +102,22 @@ pub fn check_resamples_encode_the_same<G: Encoding + Conformance>(
 }
 
 /// Plays `games` random games from `seed` (one in four with the default configuration,
-/// the others with [`Conformance::random_config`]), each to its end or its action bound,
-/// calling `check` on every state reached.
+/// the others with [`Conformance::random_config`]), each by [`play`] to its end or its
+/// action bound, calling `check` on every state reached.
 pub fn playouts<G: Encoding + Conformance>(
     games: usize,
     seed: u64,
     mut check: impl FnMut(&G::Config, &G::State, &mut GameRng),
 ) {
     let mut rng = GameRng::from_seed(seed);
-    let mut buf = Vec::new();
     for g in 0..games {
         let config = if g % 4 == 0 {
             G::Config::default()
         } else {
             G::random_config(&mut rng)
         };
-        let mut s = G::new_game(&config, g as u64).expect("a valid configuration");
-        let max = G::max_actions(&config);
-        for step in 0..=max {
-            check(&config, &s, &mut rng);
-            if G::outcome(&s).is_some() || step == max {
-                break;
-            }
-            G::legal_actions(&s, &mut buf);
-            let a = buf[rng.below(buf.len())].clone();
-            s = G::apply(&s, &a).expect("a listed action is accepted");
-        }
+        let steps = G::max_actions(&config);
+        play::<G>(&config, g as u64, steps, |s| check(&config, s, &mut rng));
     }
 }
 

@@ -10,10 +10,6 @@ type G = Uzumajin;
 /// The values of every observation lie in this range.
 const RANGE: std::ops::RangeInclusive<f32> = -4.0..=4.0;
 
-fn check_lengths(config: &Config, s: &<G as Game>::State) {
-    encoding::check_lengths::<G>(config, s, RANGE);
-}
-
 /// Issue 13: for every observer the encoding has `encoding_len` finite values, and no
 /// seat ever has more legal actions than `max_legal_actions`, over random
 /// configurations (the most seen is printed against the bound).
@@ -24,7 +20,9 @@ fn issue_13_length_finite_and_action_bound_random_configs() {
     for seed in 0..80 {
         let config = G::random_config(&mut rng);
         let bound = G::max_legal_actions(&config);
-        let most = encoding::play::<G>(&config, seed, 2000, |s| check_lengths(&config, s));
+        let most = encoding::play::<G>(&config, seed, 2000, |s| {
+            encoding::check_lengths::<G>(&config, s, RANGE)
+        });
         assert!(
             most <= bound,
             "seed {seed}: {most} legal actions > bound {bound}"

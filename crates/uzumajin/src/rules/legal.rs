@@ -111,8 +111,8 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.sort_unstable();
 }
 
-/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3) given the MP available, as a yes or no that builds no error (so listing the legal actions
-/// allocates nothing).
+/// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3) given the MP available, as a yes
+/// or no that builds no error (so listing the legal actions allocates nothing).
 fn is_playable(s: &State, colours: &mut ColourCheck, mp: u32, card: CardId) -> bool {
     let cost = s.rules().info(card).map_or(0, |i| i.cost);
     u32::from(cost) <= mp && colours.met(card)

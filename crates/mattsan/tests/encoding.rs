@@ -23,7 +23,8 @@ fn issue_13_length_finite_and_legal_actions_within_the_bound() {
     let default = Config::default();
     let most = encoding::check_lengths_and_bound::<G>(games(), 13, f32::MIN..=f32::MAX);
     println!(
-        "default config: encoding_len {}, max_legal_actions {}; most legal actions seen: {}          (default config: {})",
+        "default config: encoding_len {}, max_legal_actions {}; most legal actions seen: {} \
+         (default config: {})",
         G::encoding_len(&default),
         G::max_legal_actions(&default),
         most.any,

@@ -13,6 +13,11 @@ use fuda_core::{Seat, TinyVec};
 
 /// Writes the legal actions of `seat` into `out`, sorted. Only the seat with the pending
 /// decision has any (MJ-5.5).
+///
+/// Each decision's actions are generated in their sorted order (the derived `Ord` of
+/// [`Action`]: variant, then card or majin id), so no sort of whole actions is needed: the
+/// majin lists follow a player's majins, which are kept in id order (`new_majin`, checked on
+/// load); cards taken from the hand, which is in entry order, are sorted as ids first.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
     if s.outcome.is_some() || s.pending.seat() != Some(seat) {
@@ -26,7 +31,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             push(Choice::ChooseTurnOrder { go_first: true });
         }
         Pending::UraMajin { .. } => {
-            for &card in hand.iter().filter(|&&c| may_be_ura(s, c)) {
+            for card in sorted_cards(hand.iter().copied().filter(|&c| may_be_ura(s, c))) {
                 push(Choice::PlaceUraMajin { card });
             }
             if !is_first_turn(s) {
@@ -34,14 +39,15 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Pending::Main { .. } => {
-            // The playable cards in id order, souls before spells: the actions come out
-            // in (nearly) their sorted order, which makes the final sort a single pass.
+            // The playable cards in id order, souls before spells (the order of the
+            // variants), each soul's placements new first, then its majins in id order.
             let mut colours = ColourCheck::new(s, seat);
             let mp = s.mp_available();
-            let mut playable: TinyVec<[CardId; ZONE_CARDS]> = (hand.iter().copied())
-                .filter(|&c| is_playable(s, &mut colours, mp, c))
-                .collect();
-            playable.sort_unstable();
+            let playable = sorted_cards(
+                hand.iter()
+                    .copied()
+                    .filter(|&c| is_playable(s, &mut colours, mp, c)),
+            );
             let max = s.max_cards();
             for &card in playable
                 .iter()
@@ -80,7 +86,11 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Pending::Combat { .. } => {
             let mut colours = ColourCheck::new(s, seat);
-            for &card in hand.iter().filter(|&&c| combat_usable(s, &mut colours, c)) {
+            let usable = hand
+                .iter()
+                .copied()
+                .filter(|&c| combat_usable(s, &mut colours, c));
+            for card in sorted_cards(usable) {
                 push(Choice::UseCombat { card });
             }
             push(Choice::PassPriority);
@@ -108,7 +118,14 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Pending::GameOver => {}
     }
-    out.sort_unstable();
+    debug_assert!(out.is_sorted(), "legal actions out of order: {out:?}");
+}
+
+/// Cards of the hand in id order (a hand holds at most `ZONE_CARDS` inline).
+fn sorted_cards(cards: impl Iterator<Item = CardId>) -> TinyVec<[CardId; ZONE_CARDS]> {
+    let mut cards: TinyVec<[CardId; ZONE_CARDS]> = cards.collect();
+    cards.sort_unstable();
+    cards
 }
 
 /// A4 / A5 cost and colour conditions (MJ-5.2, MJ-5.3) given the MP available, as a yes

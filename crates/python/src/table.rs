@@ -5,6 +5,7 @@
 use fuda_bots::{BotSpec, SimultaneousPhase};
 use fuda_core::{Conformance, Encoding, GameRng, Observer, Outcome, Positions, Seat, TextUi};
 use serde::Serialize;
+use std::sync::{Mutex, PoisonError};
 
 /// Why a call was refused: an error kind (as in the protocol's error kinds) and a message.
 #[derive(Debug)]
@@ -108,6 +109,26 @@ pub struct Table<G: PyGame> {
     /// events so far (it costs every action a JSON form of its events per observer).
     history: Option<Vec<u64>>,
     phase: SimultaneousPhase<G>,
+    /// Each seat's legal list, listed once per state: a step from Python asks for it two or
+    /// three times (mask, count, index). Emptied whenever the state changes.
+    legal: LegalCache<G::Action>,
+}
+
+/// The legal lists of one state, per seat, filled as they are asked for.
+struct LegalCache<A>(Mutex<Vec<Option<Vec<A>>>>);
+
+impl<A> LegalCache<A> {
+    fn new() -> LegalCache<A> {
+        LegalCache(Mutex::new(Vec::new()))
+    }
+
+    /// Forgets every list (the state changed).
+    fn clear(&mut self) {
+        self.0
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
 }
 
 impl<G: PyGame> Clone for Table<G> {
@@ -118,6 +139,7 @@ impl<G: PyGame> Clone for Table<G> {
             seats: self.seats,
             history: self.history.clone(),
             phase: self.phase.clone(),
+            legal: LegalCache::new(),
         }
     }
 }
@@ -144,6 +166,7 @@ impl<G: PyGame> Table<G> {
             state,
             events: Vec::new(),
             history: None,
+            legal: LegalCache::new(),
         }
     }
 
@@ -199,15 +222,28 @@ impl<G: PyGame> Table<G> {
             .map_or(self.seats, |s| s.index().min(self.seats))
     }
 
-    fn legal(&self, seat: Seat) -> Vec<G::Action> {
-        let mut actions = Vec::new();
-        G::legal_actions_for(&self.state, seat, &mut actions);
-        actions
+    /// Runs `f` on the seat's legal actions, listed once per state and seat.
+    fn with_legal<R>(&self, seat: Seat, f: impl FnOnce(&[G::Action]) -> R) -> R {
+        let list = || {
+            let mut actions = Vec::new();
+            G::legal_actions_for(&self.state, seat, &mut actions);
+            actions
+        };
+        let i = seat.index();
+        if i >= self.seats {
+            return f(&list());
+        }
+        let mut cache = self.legal.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.len() < self.seats {
+            cache.resize_with(self.seats, || None);
+        }
+        f(cache[i].get_or_insert_with(list))
     }
 
     fn apply(&mut self, action: &G::Action) -> Result<(), Failure> {
         let events = G::apply_with_events(&mut self.state, action)
             .map_err(|e| Failure::new("illegal_action", e.to_string()))?;
+        self.legal.clear();
         let seats = self.seats;
         for (i, digest) in self.history.iter_mut().flatten().enumerate() {
             let observer = if i < seats {
@@ -249,26 +285,28 @@ impl<G: PyGame> DynTable for Table<G> {
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<String> {
-        self.legal(seat).iter().map(json).collect()
+        self.with_legal(seat, |legal| legal.iter().map(json).collect())
     }
 
     fn legal_labels(&self, seat: Seat) -> Vec<String> {
         let view = G::view(&self.state, Observer::Seat(seat));
         let config = G::config(&self.state);
-        self.legal(seat)
-            .iter()
-            .map(|a| G::describe_action(config, &view, a))
-            .collect()
+        self.with_legal(seat, |legal| {
+            legal
+                .iter()
+                .map(|a| G::describe_action(config, &view, a))
+                .collect()
+        })
     }
 
     fn num_legal(&self, seat: Seat) -> usize {
-        self.legal(seat).len()
+        self.with_legal(seat, <[G::Action]>::len)
     }
 
     fn apply_index(&mut self, seat: Seat, index: usize) -> Result<(), Failure> {
-        let legal = self.legal(seat);
-        let count = legal.len();
-        let action = legal.into_iter().nth(index).ok_or_else(|| {
+        let (action, count) =
+            self.with_legal(seat, |legal| (legal.get(index).cloned(), legal.len()));
+        let action = action.ok_or_else(|| {
             Failure::new(
                 "invalid_index",
                 format!("index {index} is out of range: {seat} has {count} legal actions"),
@@ -341,16 +379,18 @@ impl<G: PyGame> DynTable for Table<G> {
         // The last action's events belong to the old world.
         copy.events.clear();
         copy.phase = SimultaneousPhase::new(&copy.state);
+        copy.legal.clear();
         Box::new(copy)
     }
 
     fn bot_index(&self, seat: Seat, bot: &BotSpec, seed: u64) -> Option<usize> {
-        let legal = self.legal(seat);
         let branch = self.phase.bot_state(&self.state, seat);
         let chosen = bot.build::<G>(seed).choose(&branch, seat);
-        chosen
-            .and_then(|a| legal.iter().position(|l| *l == a))
-            .or((!legal.is_empty()).then_some(0))
+        self.with_legal(seat, |legal| {
+            chosen
+                .and_then(|a| legal.iter().position(|l| *l == a))
+                .or((!legal.is_empty()).then_some(0))
+        })
     }
 
     fn history_digest(&self, observer: Observer) -> Option<u64> {

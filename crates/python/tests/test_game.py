@@ -81,6 +81,32 @@ def test_legal_actions_dicts_labels_and_mask_agree(name, rng):
         assert by_value.to_json() == game.to_json()
 
 
+def test_legal_lists_follow_the_state(name, rng):
+    """The table lists each seat's legal actions once per state: after every kind of change
+    (an index, a value, a refusal, a resample) the lists are those of the state itself."""
+
+    def lists(g):
+        return [(g.num_legal(s), g.legal_actions(s)) for s in range(g.num_seats)]
+
+    game = fuda.Game(name, seed=12)
+    for step in range(80):
+        if game.is_over():
+            break
+        before = lists(game)  # listed (and kept) before the change
+        seat = game.current_seat()
+        with pytest.raises(fuda.FudaError):
+            game.apply(game.num_legal(seat), seat=seat)
+        assert lists(game) == before
+        if step % 2:
+            game.apply(rng.randrange(game.num_legal(seat)), seat=seat)
+        else:
+            game.apply(rng.choice(game.legal_actions(seat)))
+        fresh = fuda.Game.from_json(name, game.to_json())
+        assert lists(game) == lists(fresh)
+        world = game.resample(0, step)
+        assert lists(world) == lists(fuda.Game.from_json(name, world.to_json()))
+
+
 def refused(game, action, kind, **kw):
     before = game.to_json()
     with pytest.raises(fuda.FudaError) as e:

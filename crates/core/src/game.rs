@@ -146,9 +146,15 @@ pub trait Game: Sized + 'static {
     /// # Errors
     /// When the action is illegal in this state.
     fn apply(state: &Self::State, action: &Self::Action) -> Result<Self::State, Self::Error> {
-        let mut next = state.clone();
-        Self::apply_in_place(&mut next, action)?;
-        Ok(next)
+        // The copy is made inside the result that is returned and changed there, so the
+        // compiler can build it in the caller's slot: a state of a few KB is not moved again.
+        let mut next = Ok(state.clone());
+        if let Ok(s) = &mut next {
+            if let Err(e) = Self::apply_in_place(s, action) {
+                next = Err(e);
+            }
+        }
+        next
     }
 
     /// What `observer` may see of the state, built from an allowlist.

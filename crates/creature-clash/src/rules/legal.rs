@@ -4,10 +4,16 @@
 use crate::action::{Action, Choice, Creature};
 use crate::cards::{CardClass, CardId, Position};
 use crate::error::Error;
-use crate::state::{BattleResult, Pending, Rules, State, MAX_PLAYERS};
+use crate::state::{BattleResult, Pending, Rules, State};
 use fuda_core::{Seat, SeatSet, SmallVec};
 
 /// Writes the legal actions of `seat` into `out`, sorted.
+///
+/// Each decision's actions are generated in their sorted order (the derived `Ord` of
+/// [`Action`]: variant, then its fields in order), so no sort of whole actions is needed:
+/// hands are kept in card-id order (sorted on load too), so creatures come out in
+/// (front, middle, back) order and rabies cards in id order; targets are listed in seat
+/// order (not clockwise) and a creature's three cards are sorted first.
 pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
     if s.pending.seat() != Some(seat) || s.outcome.is_some() {
@@ -22,11 +28,11 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             push(Choice::DrawForTurn);
         }
         Pending::Main { .. } => {
-            let opponents: SmallVec<[Seat; MAX_PLAYERS]> =
-                s.active.clockwise(s.num_players()).skip(1).collect();
+            // A seat set iterates in seat order.
+            let opponents = SeatSet::all(s.num_players()).without(s.active);
             let rabies_options = rabies_in_hand(rules, hand, !s.config().rabies_requires_prior_win);
             for_each_creature(rules, hand, |creature| {
-                for &target in &opponents {
+                for target in opponents.iter() {
                     for &rabies in &rabies_options {
                         push(Choice::Attack {
                             creature,
@@ -45,11 +51,10 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             let may_play =
                 !chain.rabies_used && (chain.wins > 0 || !s.config().rabies_requires_prior_win);
             let rabies_options = rabies_in_hand(rules, hand, may_play);
-            for target in s.active.clockwise(s.num_players()).skip(1) {
-                if !chain.attacked.contains(target) {
-                    for &rabies in &rabies_options {
-                        push(Choice::NextTarget { target, rabies });
-                    }
+            let opponents = SeatSet::all(s.num_players()).without(s.active);
+            for target in opponents.iter().filter(|&t| !chain.attacked.contains(t)) {
+                for &rabies in &rabies_options {
+                    push(Choice::NextTarget { target, rabies });
                 }
             }
         }
@@ -77,7 +82,9 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                     push(Choice::StealRandom);
                 }
             } else if let Some(source) = steal_source(s, seat) {
-                for card in source.cards() {
+                let mut cards = source.cards();
+                cards.sort_unstable();
+                for card in cards {
                     push(Choice::StealCreatureCard { card });
                 }
             }
@@ -95,7 +102,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Pending::GameOver => {}
     }
-    out.sort_unstable();
+    debug_assert!(out.is_sorted(), "legal actions out of order: {out:?}");
 }
 
 /// Calls `f` with every creature the cards can build (CC-4.0a), in card-id order.

@@ -34,6 +34,7 @@ mod pile;
 mod replay;
 mod rng;
 mod seat;
+mod stream;
 
 /// Inline vectors for compact states (re-exported so every game uses the same versions):
 /// `TinyVec` for the lists of `Copy` items a state holds (its inline arm is a plain array,

@@ -2,10 +2,12 @@
 //! outcomes that scenarios, tests and puzzles use to fix any random result.
 
 use crate::game::EventLog;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use crate::stream::{Position, PositionData};
+use rand_chacha::rand_core::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::fmt;
 use std::hash::{Hash, Hasher};
 use thiserror::Error;
 
@@ -101,6 +103,12 @@ shuffle_key_as_value!(u8, u16, u32, u64, usize, i32, i64);
 /// the same seed with the same actions gives the same game on every machine. Views never
 /// contain it: it would predict every shuffle and die.
 ///
+/// **Compact.** The generator holds where its stream stands (seed, stream, word position:
+/// 56 bytes), not the stream's 256-byte keystream buffer, so a state clone copies 64 bytes
+/// for it instead of 368. Draws run on a per-thread memo of streams by position (`stream`
+/// module), so a run of draws costs what a buffered generator's draws cost and the results
+/// are those of `ChaCha8Rng` at that position, on every thread.
+///
 /// **Forced outcomes.** Scenarios, tests and puzzles queue [`Forced`] results
 /// ([`GameRng::force`]). Each draw of a kind (a die roll, a uniform pick, a shuffle) takes
 /// the front of the queue when the front is of its kind, and otherwise draws from the
@@ -109,22 +117,96 @@ shuffle_key_as_value!(u8, u16, u32, u64, usize, i32, i64);
 /// its draw (a 7 on a six-sided die, a pick beyond the items) is recorded as a
 /// [`ForcedMisfit`]; the draw then falls back to the stream, and the engine refuses the
 /// action that met it ([`perform_with_forced`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "GameRngData", from = "GameRngData")]
 pub struct GameRng {
-    stream: ChaCha8Rng,
+    stream: Position,
+    /// The forced outcomes and the misfit, boxed: only scenarios and tests have any, and
+    /// `None` whenever the queue is empty and no misfit is pending.
+    forcing: Option<Box<Forcing>>,
+}
+
+/// Forced outcomes still queued, and the first misfit not yet taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Forcing {
+    queue: VecDeque<Forced>,
+    misfit: Option<ForcedMisfit>,
+}
+
+/// The JSON form of [`GameRng`] (unchanged from when it held a `ChaCha8Rng`).
+#[derive(Serialize, Deserialize)]
+struct GameRngData {
+    stream: PositionData,
     #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
     forced: VecDeque<Forced>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     misfit: Option<ForcedMisfit>,
 }
 
+impl From<GameRng> for GameRngData {
+    fn from(rng: GameRng) -> GameRngData {
+        let Forcing { queue, misfit } = rng.forcing.map(|f| *f).unwrap_or_default();
+        GameRngData {
+            stream: rng.stream.into(),
+            forced: queue,
+            misfit,
+        }
+    }
+}
+
+impl From<GameRngData> for GameRng {
+    fn from(d: GameRngData) -> GameRng {
+        let mut rng = GameRng {
+            stream: d.stream.into(),
+            forcing: Some(Box::new(Forcing {
+                queue: d.forced,
+                misfit: d.misfit,
+            })),
+        };
+        rng.tidy();
+        rng
+    }
+}
+
+impl fmt::Debug for GameRng {
+    /// The stream's position stays out, as `ChaCha8Rng`'s own `Debug` keeps its state out.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameRng")
+            .field("forced", &self.queue())
+            .field(
+                "misfit",
+                &self.forcing.as_ref().and_then(|x| x.misfit.as_ref()),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
 impl Hash for GameRng {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.stream.get_seed().hash(state);
-        self.stream.get_stream().hash(state);
-        self.stream.get_word_pos().hash(state);
-        self.forced.hash(state);
-        self.misfit.hash(state);
+        self.stream.seed().hash(state);
+        self.stream.stream().hash(state);
+        self.stream.word_pos().hash(state);
+        self.queue().hash(state);
+        self.forcing
+            .as_ref()
+            .and_then(|f| f.misfit.as_ref())
+            .hash(state);
+    }
+}
+
+/// A uniform index in `0..n` from the stream (unbiased, by rejection); 0 when `n` is 0.
+fn stream_below(stream: &mut ChaCha8Rng, n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    // Reject the top partial block so every residue is equally likely.
+    let zone = u64::MAX - (u64::MAX % n) - 1;
+    loop {
+        let x = stream.next_u64();
+        if x <= zone {
+            return (x % n) as usize;
+        }
     }
 }
 
@@ -132,45 +214,56 @@ impl GameRng {
     /// A generator seeded from `seed`.
     pub fn from_seed(seed: u64) -> GameRng {
         GameRng {
-            stream: ChaCha8Rng::seed_from_u64(seed),
-            forced: VecDeque::new(),
-            misfit: None,
+            stream: Position::from_seed(seed),
+            forcing: None,
         }
     }
 
     /// The next 64 random bits (always from the stream).
     pub fn next_u64(&mut self) -> u64 {
-        self.stream.next_u64()
+        self.stream.draw(|r| r.next_u64())
     }
 
-    /// A uniform index in `0..n` from the stream (unbiased, by rejection); 0 when `n` is 0.
-    fn stream_below(&mut self, n: usize) -> usize {
-        if n <= 1 {
-            return 0;
-        }
-        let n = n as u64;
-        // Reject the top partial block so every residue is equally likely.
-        let zone = u64::MAX - (u64::MAX % n) - 1;
-        loop {
-            let x = self.stream.next_u64();
-            if x <= zone {
-                return (x % n) as usize;
-            }
+    /// The forced outcomes queued, front first.
+    fn queue(&self) -> &VecDeque<Forced> {
+        const EMPTY: &VecDeque<Forced> = &VecDeque::new();
+        self.forcing.as_ref().map_or(EMPTY, |f| &f.queue)
+    }
+
+    /// The front of the forced queue, if it is of the kind `take` accepts: taken off.
+    fn take_front<T>(&mut self, take: impl FnOnce(&Forced) -> Option<T>) -> Option<T> {
+        let f = self.forcing.as_mut()?;
+        let taken = take(f.queue.front()?)?;
+        f.queue.pop_front();
+        self.tidy();
+        Some(taken)
+    }
+
+    /// Keeps `forcing` at `None` when it holds nothing (so equal generators compare equal
+    /// and a clone copies no box).
+    fn tidy(&mut self) {
+        if self
+            .forcing
+            .as_ref()
+            .is_some_and(|f| f.queue.is_empty() && f.misfit.is_none())
+        {
+            self.forcing = None;
         }
     }
 
     /// A uniform index in `0..n` (a random pick among `n` items); 0 when `n` is 0. A
     /// queued [`Forced::Pick`] at the front is used first.
     pub fn below(&mut self, n: usize) -> usize {
-        if let Some(Forced::Pick(index)) = self.forced.front() {
-            let index = *index;
-            self.forced.pop_front();
+        if let Some(index) = self.take_front(|f| match f {
+            Forced::Pick(index) => Some(*index),
+            _ => None,
+        }) {
             if (index as usize) < n.max(1) {
                 return index as usize;
             }
             self.record(ForcedMisfit::Pick { index, count: n });
         }
-        self.stream_below(n)
+        self.stream.draw(|r| stream_below(r, n))
     }
 
     /// A uniformly chosen element of `items`, or `None` if it is empty (a forced pick
@@ -192,9 +285,10 @@ impl GameRng {
     /// Shuffles `items` in place, naming them by `key` for a forced shuffle.
     pub fn shuffle_by_key<T>(&mut self, items: &mut [T], key: impl Fn(&T) -> u32) {
         let mut fixed = 0;
-        if let Some(Forced::Shuffle(top)) = self.forced.front() {
-            let top = top.clone();
-            self.forced.pop_front();
+        if let Some(top) = self.take_front(|f| match f {
+            Forced::Shuffle(top) => Some(top.clone()),
+            _ => None,
+        }) {
             // The first key goes to the very end (the top), the next just beneath it, ...
             for &wanted in &top {
                 let end = items.len() - fixed;
@@ -216,9 +310,13 @@ impl GameRng {
         }
         let free = items.len() - fixed;
         let rest = &mut items[..free];
-        for i in (1..rest.len()).rev() {
-            let j = self.stream_below(i + 1);
-            rest.swap(i, j);
+        if rest.len() > 1 {
+            self.stream.draw(|r| {
+                for i in (1..rest.len()).rev() {
+                    let j = stream_below(r, i + 1);
+                    rest.swap(i, j);
+                }
+            });
         }
     }
 
@@ -226,15 +324,16 @@ impl GameRng {
     /// is used first.
     pub fn roll_die(&mut self, sides: u8) -> u8 {
         let sides = sides.max(1);
-        if let Some(Forced::Die(value)) = self.forced.front() {
-            let value = *value;
-            self.forced.pop_front();
+        if let Some(value) = self.take_front(|f| match f {
+            Forced::Die(value) => Some(*value),
+            _ => None,
+        }) {
             if (1..=sides).contains(&value) {
                 return value;
             }
             self.record(ForcedMisfit::Die { value, sides });
         }
-        self.stream_below(usize::from(sides)) as u8 + 1
+        self.stream.draw(|r| stream_below(r, usize::from(sides))) as u8 + 1
     }
 
     /// Rolls `n` six-sided dice and returns their sum (`nD6`; `0D6` = 0).
@@ -252,29 +351,36 @@ impl GameRng {
         outcomes: impl IntoIterator<Item = Forced>,
     ) -> Result<(), TooManyForced> {
         let outcomes: Vec<Forced> = outcomes.into_iter().take(MAX_FORCED + 1).collect();
-        if self.forced.len() + outcomes.len() > MAX_FORCED {
+        if self.queue().len() + outcomes.len() > MAX_FORCED {
             return Err(TooManyForced);
         }
-        self.forced.extend(outcomes);
+        self.forcing
+            .get_or_insert_with(Box::default)
+            .queue
+            .extend(outcomes);
+        self.tidy();
         Ok(())
     }
 
     /// Queues die results that the next rolls return, in order, instead of random ones
     /// (shorthand for [`Forced::Die`] entries; entries beyond [`MAX_FORCED`] are dropped).
     pub fn force_dice(&mut self, results: impl IntoIterator<Item = u8>) {
-        let room = MAX_FORCED.saturating_sub(self.forced.len());
-        self.forced
+        let room = MAX_FORCED.saturating_sub(self.queue().len());
+        self.forcing
+            .get_or_insert_with(Box::default)
+            .queue
             .extend(results.into_iter().take(room).map(Forced::Die));
+        self.tidy();
     }
 
     /// The forced outcomes still queued, front first.
     pub fn forced(&self) -> impl Iterator<Item = &Forced> + '_ {
-        self.forced.iter()
+        self.queue().iter()
     }
 
     /// The die results still queued at the front of the forced queue.
     pub fn forced_dice(&self) -> impl Iterator<Item = u8> + '_ {
-        self.forced.iter().map_while(|f| match f {
+        self.queue().iter().map_while(|f| match f {
             Forced::Die(v) => Some(*v),
             _ => None,
         })
@@ -283,16 +389,21 @@ impl GameRng {
     /// Whether forced outcomes are queued (or a misfit is pending): an engine then takes
     /// the slow, restorable path of [`perform_with_forced`].
     pub fn has_forced(&self) -> bool {
-        !self.forced.is_empty() || self.misfit.is_some()
+        self.forcing.is_some()
     }
 
     /// Takes the first misfit recorded since the last call, if any.
     pub fn take_misfit(&mut self) -> Option<ForcedMisfit> {
-        self.misfit.take()
+        let misfit = self.forcing.as_mut()?.misfit.take();
+        self.tidy();
+        misfit
     }
 
     fn record(&mut self, misfit: ForcedMisfit) {
-        self.misfit.get_or_insert(misfit);
+        self.forcing
+            .get_or_insert_with(Box::default)
+            .misfit
+            .get_or_insert(misfit);
     }
 
     /// A fresh generator split off this one (for resampling hidden information in tests

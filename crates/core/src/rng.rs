@@ -224,6 +224,13 @@ impl GameRng {
         self.stream.draw(|r| r.next_u64())
     }
 
+    /// A uniform index in `0..n` always from the stream, never a forced outcome (for draws
+    /// that are not the rules' random results, such as which copies a built deck holds);
+    /// 0 when `n` is 0.
+    pub fn stream_below(&mut self, n: usize) -> usize {
+        self.stream.draw(|r| stream_below(r, n))
+    }
+
     /// The forced outcomes queued, front first.
     fn queue(&self) -> &VecDeque<Forced> {
         const EMPTY: &VecDeque<Forced> = &VecDeque::new();

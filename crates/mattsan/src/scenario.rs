@@ -1785,7 +1785,7 @@ fn place_seat(
         .filter(|c| !used[c.index()])
         .collect();
     for i in (1..rest.len()).rev() {
-        let j = setup::stream_below(rng, i + 1);
+        let j = rng.stream_below(i + 1);
         rest.swap(i, j);
     }
     deck_top.reverse();

@@ -57,22 +57,6 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     Ok(s)
 }
 
-/// A uniform index in `0..n` from the generator's stream (never a forced outcome: which
-/// copies of a card a deck holds is not one of the rules' random draws).
-pub(crate) fn stream_below(rng: &mut GameRng, n: usize) -> usize {
-    if n <= 1 {
-        return 0;
-    }
-    let n = n as u64;
-    let zone = u64::MAX - (u64::MAX % n) - 1;
-    loop {
-        let x = rng.next_u64();
-        if x <= zone {
-            return (x % n) as usize;
-        }
-    }
-}
-
 /// The ids of a seat's cards (MS-D6): for each card of the list, that many of its copies
 /// in the seat's grid, chosen at random, so the copy an id names tells nobody how many
 /// copies the deck holds. In increasing id order.
@@ -96,7 +80,7 @@ pub(crate) fn deck_ids(
         let mut block: Vec<u16> = rules.copies(seat, DefId(i as u16)).collect();
         let n = n.min(block.len());
         for k in 0..n {
-            let j = k + stream_below(rng, block.len() - k);
+            let j = k + rng.stream_below(block.len() - k);
             block.swap(k, j);
         }
         ids.extend(block[..n].iter().map(|&c| CardId(c)));

@@ -2,7 +2,7 @@
 //! random playout, measured on the same positions so their ratios mean something.
 
 use criterion::{black_box, BenchmarkId, Criterion, Throughput};
-use fuda_core::{Conformance, GameRng};
+use fuda_core::{BufferedRng, Conformance};
 
 /// Positions from random playouts: (state, the action played there).
 pub fn sample_positions<G: Conformance>(
@@ -12,7 +12,7 @@ pub fn sample_positions<G: Conformance>(
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 0..games {
-        let mut rng = GameRng::from_seed(seed ^ 0x5eed);
+        let mut rng = BufferedRng::from_seed(seed ^ 0x5eed);
         let Ok(mut s) = G::new_game(config, seed) else {
             continue;
         };
@@ -37,7 +37,7 @@ pub fn random_playout<G: Conformance>(
     seed: u64,
     buf: &mut Vec<G::Action>,
 ) -> usize {
-    let mut rng = GameRng::from_seed(seed);
+    let mut rng = BufferedRng::from_seed(seed);
     let Ok(mut s) = G::new_game(config, seed) else {
         return 0;
     };

@@ -1,7 +1,7 @@
 //! Simple players for playouts, simulations and the `fuda` command.
 
 use fuda_core::Conformance;
-use fuda_core::{Game, GameRng, Observer, Seat};
+use fuda_core::{BufferedRng, Game, Observer, Seat};
 use std::fmt;
 
 /// A player that picks actions for a seat. Examples mix bots and humans behind it.
@@ -51,7 +51,7 @@ impl SearchTotals {
 
 /// Picks uniformly among the legal actions of its seat.
 pub struct RandomBot<G: Game> {
-    rng: GameRng,
+    rng: BufferedRng,
     /// Reused buffer of legal actions (no allocation in steady state).
     legal: Vec<G::Action>,
 }
@@ -60,7 +60,7 @@ impl<G: Game> RandomBot<G> {
     /// A random bot drawing from a generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         RandomBot {
-            rng: GameRng::from_seed(seed),
+            rng: BufferedRng::from_seed(seed),
             legal: Vec::new(),
         }
     }
@@ -88,7 +88,7 @@ impl<G: Game> Bot<G> for RandomBot<G> {
 /// compared fairly; ties are broken at random. Actions that are not legal in a sample are
 /// not scored in it, and an action never scored ranks last.
 pub struct GreedyBot<G: Game> {
-    rng: GameRng,
+    rng: BufferedRng,
     samples: usize,
     legal: Vec<G::Action>,
     /// Per legal action: sum of scores and number of samples it was scored in.
@@ -105,7 +105,7 @@ impl<G: Conformance> GreedyBot<G> {
     /// least one).
     pub fn with_samples(seed: u64, samples: usize) -> Self {
         GreedyBot {
-            rng: GameRng::from_seed(seed),
+            rng: BufferedRng::from_seed(seed),
             samples: samples.max(1),
             legal: Vec::new(),
             scores: Vec::new(),
@@ -131,7 +131,7 @@ impl<G: Conformance> Bot<G> for GreedyBot<G> {
         self.scores.clear();
         self.scores.resize(self.legal.len(), (0.0, 0));
         for _ in 0..self.samples {
-            let world = G::resample(state, me, &mut self.rng);
+            let world = self.rng.with_game_rng(|rng| G::resample(state, me, rng));
             for (action, score) in self.legal.iter().zip(&mut self.scores) {
                 if let Ok(next) = G::apply(&world, action) {
                     let value = G::heuristic(&G::view(&next, me), seat);

@@ -6,7 +6,8 @@
 //!   (several seats at once in a simultaneous phase) and who is looking;
 //! - [`GameRng`]: the seeded, serializable ChaCha generator that lives inside every state,
 //!   with shuffles, uniform picks and `nD6` rolls, and a queue of [`Forced`] outcomes that
-//!   lets scenarios fix any random result (a die, a pick, a shuffle's top);
+//!   lets scenarios fix any random result (a die, a pick, a shuffle's top); a
+//!   [`BufferedRng`] draws the same stream for bots and benches, outside any state;
 //! - [`Pile`] and [`Counter`]: ordered card zones (inline up to a capacity) and
 //!   non-negative counters;
 //! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
@@ -53,6 +54,7 @@ pub use memo::LastBuilt;
 pub use pile::{Counter, Pile};
 pub use replay::{digest, Replay, ReplayError, REPLAY_FORMAT_VERSION};
 pub use rng::{
-    perform_with_forced, Forced, ForcedMisfit, GameRng, ShuffleKey, TooManyForced, MAX_FORCED,
+    perform_with_forced, BufferedRng, Forced, ForcedMisfit, GameRng, ShuffleKey, TooManyForced,
+    MAX_FORCED,
 };
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};

@@ -420,6 +420,60 @@ impl GameRng {
     }
 }
 
+/// A [`GameRng`]'s stream held whole, keystream buffer and all, for a generator that draws
+/// on every decision and is never part of a state: a bot's, a bench's or a test's picker.
+///
+/// A state's `GameRng` is compact, and its draws run on a per-thread memo of streams; a
+/// bot's generator drawing there between its game's draws pays a lookup on every pick.
+/// This one draws straight from its own buffer. Its draws are exactly those of a
+/// [`GameRng`] from the same seed with no forced outcome, so switching a user from one to
+/// the other changes no result.
+#[derive(Clone, Debug)]
+pub struct BufferedRng(ChaCha8Rng);
+
+impl BufferedRng {
+    /// A generator seeded from `seed` (the stream of [`GameRng::from_seed`]).
+    pub fn from_seed(seed: u64) -> BufferedRng {
+        BufferedRng(Position::from_seed(seed).rebuild())
+    }
+
+    /// The next 64 random bits, as [`GameRng::next_u64`].
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform index in `0..n`, as [`GameRng::below`]; 0 when `n` is 0.
+    pub fn below(&mut self, n: usize) -> usize {
+        stream_below(&mut self.0, n)
+    }
+
+    /// A uniformly chosen element of `items`, or `None` if it is empty, as
+    /// [`GameRng::pick`].
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() {
+            None
+        } else {
+            items.get(self.below(items.len()))
+        }
+    }
+
+    /// Runs `use_rng` on a [`GameRng`] standing where this generator stands (for the calls
+    /// that take one, such as [`crate::Determinize::resample`]), then goes on from where it
+    /// left the stream. Outcomes it forces on that `GameRng` are dropped with it.
+    pub fn with_game_rng<R>(&mut self, use_rng: impl FnOnce(&mut GameRng) -> R) -> R {
+        let at = Position::of(&self.0);
+        let mut rng = GameRng {
+            stream: at,
+            forcing: None,
+        };
+        let result = use_rng(&mut rng);
+        if rng.stream != at {
+            self.0 = rng.stream.rebuild();
+        }
+        result
+    }
+}
+
 /// More forced outcomes than a generator holds ([`MAX_FORCED`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("more than {MAX_FORCED} forced outcomes")]
@@ -468,6 +522,33 @@ mod tests {
             assert_eq!(a.next_u64(), b.next_u64());
         }
         assert_eq!(a, b);
+    }
+
+    /// A bot's buffered generator draws what a `GameRng` from the same seed draws, through
+    /// picks, raw words and a resample run on a `GameRng` at its position.
+    #[test]
+    fn a_buffered_rng_draws_what_a_game_rng_draws() {
+        let mut game = GameRng::from_seed(9);
+        let mut buffered = BufferedRng::from_seed(9);
+        let items: Vec<u32> = (0..13).collect();
+        for round in 0..200usize {
+            match round % 4 {
+                0 => assert_eq!(buffered.below(round + 1), game.below(round + 1)),
+                1 => assert_eq!(buffered.pick(&items), game.pick(&items)),
+                2 => assert_eq!(buffered.next_u64(), game.next_u64()),
+                _ => {
+                    let mut a = items.clone();
+                    let mut b = items.clone();
+                    buffered.with_game_rng(|r| r.shuffle(&mut a));
+                    game.shuffle(&mut b);
+                    assert_eq!(a, b, "round {round}");
+                }
+            }
+        }
+        // A call that draws nothing leaves the stream where it was.
+        buffered.with_game_rng(|_| ());
+        assert_eq!(buffered.next_u64(), game.next_u64());
+        assert_eq!(buffered.pick::<u32>(&[]), None);
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Position {
     }
 
     /// Where `rng` stands.
-    fn of(rng: &ChaCha8Rng) -> Position {
+    pub(crate) fn of(rng: &ChaCha8Rng) -> Position {
         let mut p = Position {
             seed: rng.get_seed(),
             stream: rng.get_stream(),
@@ -65,7 +65,7 @@ impl Position {
     }
 
     /// The stream itself, rebuilt (one keystream generation).
-    fn rebuild(&self) -> ChaCha8Rng {
+    pub(crate) fn rebuild(&self) -> ChaCha8Rng {
         let mut rng = ChaCha8Rng::from_seed(self.seed);
         rng.set_stream(self.stream);
         rng.set_word_pos(self.word_pos());

@@ -45,7 +45,7 @@
 mod tree;
 
 use crate::{Bot, SearchTotals};
-use fuda_core::{Conformance, Determinize, Game, GameRng, Observer, Outcome, Seat, MAX_SEATS};
+use fuda_core::{BufferedRng, Conformance, Determinize, Game, Observer, Outcome, Seat, MAX_SEATS};
 use std::fmt;
 use std::time::{Duration, Instant};
 use tree::{NodeId, Tree, ROOT};
@@ -148,7 +148,7 @@ struct Judge<G: Game> {
 
 /// An information-set MCTS player (see the [module documentation](self)).
 pub struct IsmctsBot<G: Determinize> {
-    rng: GameRng,
+    rng: BufferedRng,
     config: IsmctsConfig,
     judge: Option<Judge<G>>,
     tree: Tree<G::Action>,
@@ -167,7 +167,7 @@ impl<G: Determinize> IsmctsBot<G> {
     /// of the game (by `rollout_depth` or [`ROLLOUT_CAP`]) counts as a draw.
     pub fn new(seed: u64, config: IsmctsConfig) -> Self {
         IsmctsBot {
-            rng: GameRng::from_seed(seed),
+            rng: BufferedRng::from_seed(seed),
             config,
             judge: None,
             tree: Tree::new(),
@@ -218,7 +218,7 @@ impl<G: Determinize> IsmctsBot<G> {
             if done {
                 break;
             }
-            let mut world = G::resample(state, me, &mut self.rng);
+            let mut world = self.rng.with_game_rng(|rng| G::resample(state, me, rng));
             self.iterate(&mut world, seat, max_nodes);
             iterations += 1;
         }

@@ -9,7 +9,7 @@
 //!   lets scenarios fix any random result (a die, a pick, a shuffle's top); a
 //!   [`BufferedRng`] draws the same stream for bots and benches, outside any state;
 //! - [`Pile`] and [`Counter`]: ordered card zones (inline up to a capacity) and
-//!   non-negative counters;
+//!   non-negative counters; [`SeatLists`]: one list per seat (hands) in one inline block;
 //! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);
@@ -35,6 +35,7 @@ mod pile;
 mod replay;
 mod rng;
 mod seat;
+mod seat_lists;
 mod stream;
 
 /// Inline vectors for compact states (re-exported so every game uses the same versions):
@@ -58,3 +59,4 @@ pub use rng::{
     MAX_FORCED,
 };
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};
+pub use seat_lists::SeatLists;

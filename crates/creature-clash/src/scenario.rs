@@ -21,7 +21,7 @@ use crate::config::{BerserkTiming, Config, DealerRule, EndOfTurnAdjust, TurnDraw
 use crate::error::Error;
 use crate::rules::{berserk, setup};
 use crate::state::{
-    Battle, BattleResult, BerserkBattle, Chain, ChampionArea, FewCards, Hand, Pending, Rules,
+    Battle, BattleResult, BerserkBattle, Chain, ChampionAreas, FewCards, Hand, Pending, Rules,
     RulesRef, State, Task, HAND_SIZE,
 };
 use fuda_core::{Forced, GameRng, Pile, Seat, SeatSet, TinyVec, MAX_FORCED};
@@ -799,7 +799,8 @@ impl<'a> Builder<'a> {
             discard: Pile::from_bottom_to_top(discard),
             hands: hands.into_iter().map(Hand::from_iter).collect(),
             known: TinyVec::from_iter(known),
-            champions: champions.into_iter().map(ChampionArea::from_iter).collect(),
+            champions: ChampionAreas::from_lists(champions)
+                .ok_or_else(|| Error::scenario("champions", "more lists than seats"))?,
             boxed: FewCards::from_iter(boxed),
             revealed: FewCards::from_iter(revealed),
             deferred: FewCards::new(),

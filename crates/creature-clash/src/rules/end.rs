@@ -12,9 +12,8 @@ pub(crate) fn make_champion<L: EventLog<Event>>(
     creature: Creature,
     log: &mut L,
 ) {
-    if let Some(area) = s.champions.get_mut(seat.index()) {
-        area.push(creature);
-        let champions = u8::try_from(area.len()).unwrap_or(u8::MAX);
+    if s.champions.push(seat.index(), creature) {
+        let champions = u8::try_from(s.champions(seat).len()).unwrap_or(u8::MAX);
         log.emit(|| Event::ChampionMade {
             seat,
             creature,

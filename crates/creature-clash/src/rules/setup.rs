@@ -5,7 +5,7 @@ use crate::config::{Config, DealerRule, OpeningBerserk};
 use crate::error::Error;
 use crate::rules::run;
 use crate::state::{
-    ChampionArea, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
+    ChampionAreas, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
 };
 use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec, TinyVec};
 use std::cell::RefCell;
@@ -77,7 +77,7 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
         discard: Pile::new(),
         hands,
         known: TinyVec::new(),
-        champions: (0..n).map(|_| ChampionArea::new()).collect(),
+        champions: ChampionAreas::new(n),
         boxed: FewCards::new(),
         revealed,
         deferred: FewCards::new(),

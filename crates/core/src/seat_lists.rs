@@ -1,0 +1,202 @@
+//! One list per seat (hands, champion areas) held in one inline block.
+
+use crate::seat::MAX_SEATS;
+use std::fmt;
+use tinyvec::TinyVec;
+
+/// One list of items per seat, all held end to end in one block: seat 0's items first,
+/// then seat 1's, and so on.
+///
+/// A state clone copies the block and the seats' end offsets in one memory copy, where a
+/// list of per-seat lists would clone each seat's list on its own. Up to `N` items in all
+/// are held inline; more (a custom card set or variant beyond the capacity a game chose)
+/// move the block to the heap, and everything works the same, only slower. Putting an item
+/// into one seat's list shifts the items of the seats after it, which costs a few bytes'
+/// move for the short lists of a card game.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct SeatLists<T: Default + Copy, const N: usize> {
+    items: TinyVec<[T; N]>,
+    /// Where each seat's list starts in `items`: seat `i`'s list is
+    /// `items[bounds[i]..bounds[i + 1]]`. `bounds[0]` is 0; the entries after `seats` equal
+    /// `items.len()`.
+    bounds: [u32; MAX_SEATS + 1],
+    seats: u8,
+}
+
+impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
+    /// Empty lists for `seats` seats (at most [`MAX_SEATS`]; more are cut to it).
+    pub fn new(seats: usize) -> SeatLists<T, N> {
+        SeatLists {
+            items: TinyVec::new(),
+            bounds: [0; MAX_SEATS + 1],
+            seats: seats.min(MAX_SEATS) as u8,
+        }
+    }
+
+    /// The lists given, seat 0's first; `None` for more than [`MAX_SEATS`] lists or more
+    /// than `u32::MAX` items.
+    pub fn from_lists<L: IntoIterator<Item = T>>(
+        lists: impl IntoIterator<Item = L>,
+    ) -> Option<SeatLists<T, N>> {
+        let mut out = SeatLists::new(0);
+        for list in lists {
+            if usize::from(out.seats) == MAX_SEATS {
+                return None;
+            }
+            out.items.extend(list);
+            let end = u32::try_from(out.items.len()).ok()?;
+            out.bounds[usize::from(out.seats) + 1..].fill(end);
+            out.seats += 1;
+        }
+        Some(out)
+    }
+
+    /// How many seats have a list.
+    pub fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    /// Where seat `seat`'s list starts and ends in the block, if the seat has a list.
+    #[inline]
+    fn range(&self, seat: usize) -> Option<std::ops::Range<usize>> {
+        if seat >= self.seats() {
+            return None;
+        }
+        Some(self.bounds[seat] as usize..self.bounds[seat + 1] as usize)
+    }
+
+    /// Seat `seat`'s list (empty for a seat beyond the lists).
+    #[inline]
+    pub fn get(&self, seat: usize) -> &[T] {
+        self.range(seat).map_or(&[], |r| &self.items[r])
+    }
+
+    /// Seat `seat`'s list to change in place, if the seat has one.
+    pub fn get_mut(&mut self, seat: usize) -> Option<&mut [T]> {
+        let r = self.range(seat)?;
+        Some(&mut self.items[r])
+    }
+
+    /// Every seat's list, seat 0's first.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[T]> + '_ {
+        (0..self.seats()).map(|seat| self.get(seat))
+    }
+
+    /// All the items of every list, seat 0's first.
+    pub fn all(&self) -> &[T] {
+        &self.items
+    }
+
+    /// Puts `item` at index `at` of seat `seat`'s list (at its end if `at` is beyond it);
+    /// false, and nothing changed, if the seat has no list.
+    pub fn insert(&mut self, seat: usize, at: usize, item: T) -> bool {
+        let Some(r) = self.range(seat) else {
+            return false;
+        };
+        // One memory move of the items after it (tinyvec's insert moves them one by one).
+        let at = r.start + at.min(r.len());
+        let len = self.items.len();
+        self.items.push(item);
+        self.items.copy_within(at..len, at + 1);
+        self.items[at] = item;
+        self.bounds[seat + 1..].iter_mut().for_each(|b| *b += 1);
+        true
+    }
+
+    /// Appends `item` to seat `seat`'s list; false, and nothing changed, if the seat has no
+    /// list.
+    pub fn push(&mut self, seat: usize, item: T) -> bool {
+        self.insert(seat, usize::MAX, item)
+    }
+
+    /// Takes the item at index `at` out of seat `seat`'s list, if there is one there.
+    pub fn remove(&mut self, seat: usize, at: usize) -> Option<T> {
+        let r = self.range(seat)?;
+        if at >= r.len() {
+            return None;
+        }
+        let at = r.start + at;
+        let item = self.items[at];
+        self.items.copy_within(at + 1.., at);
+        self.items.pop();
+        self.bounds[seat + 1..].iter_mut().for_each(|b| *b -= 1);
+        Some(item)
+    }
+
+    /// Takes seat `seat`'s whole list out, leaving it empty (nothing for a seat beyond the
+    /// lists).
+    pub fn take(&mut self, seat: usize) -> TinyVec<[T; N]> {
+        let Some(r) = self.range(seat) else {
+            return TinyVec::new();
+        };
+        let taken = r.len() as u32;
+        let out = self.items.drain(r).collect();
+        self.bounds[seat + 1..].iter_mut().for_each(|b| *b -= taken);
+        out
+    }
+
+    /// Whether the block is held inline (no heap block to copy on clone).
+    pub fn is_inline(&self) -> bool {
+        self.items.is_inline()
+    }
+}
+
+impl<T: Default + Copy + fmt::Debug, const N: usize> fmt::Debug for SeatLists<T, N> {
+    /// The lists, one per seat.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Lists = SeatLists<u16, 8>;
+
+    fn lists(l: &Lists) -> Vec<Vec<u16>> {
+        l.iter().map(<[u16]>::to_vec).collect()
+    }
+
+    /// Inserts, removals and takes change only the seat named, and equal lists compare
+    /// equal however they were built.
+    #[test]
+    fn each_seat_keeps_its_own_list() {
+        let mut l = Lists::new(3);
+        assert!(l.push(1, 5));
+        assert!(l.push(0, 1));
+        assert!(l.insert(1, 0, 4));
+        assert!(l.push(2, 9));
+        assert!(!l.push(3, 7), "no fourth seat");
+        assert_eq!(lists(&l), [vec![1], vec![4, 5], vec![9]]);
+        assert_eq!(l.remove(1, 1), Some(5));
+        assert_eq!(l.remove(1, 1), None);
+        assert_eq!(l.remove(5, 0), None);
+        assert_eq!(lists(&l), [vec![1], vec![4], vec![9]]);
+        assert_eq!(l.take(0).as_slice(), [1]);
+        assert_eq!(lists(&l), [vec![], vec![4], vec![9]]);
+        assert_eq!(l.get(7), &[] as &[u16]);
+        if let Some(s) = l.get_mut(2) {
+            s[0] = 8;
+        }
+        assert_eq!(l.all(), [4, 8]);
+        assert_eq!(
+            Some(l.clone()),
+            Lists::from_lists([vec![], vec![4], vec![8]])
+        );
+        assert_eq!(format!("{l:?}"), "[[], [4], [8]]");
+    }
+
+    /// More items than the inline block holds move it to the heap and work the same; more
+    /// lists than seats are refused.
+    #[test]
+    fn a_full_block_spills_and_too_many_seats_are_refused() {
+        let mut l = Lists::from_lists([vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
+        assert!(l.is_inline());
+        l.insert(0, 2, 0);
+        assert!(!l.is_inline());
+        assert_eq!(lists(&l), [vec![1, 2, 0, 3, 4], vec![5, 6, 7, 8]]);
+        assert!(Lists::from_lists(vec![vec![1]; MAX_SEATS + 1]).is_none());
+        assert_eq!(Lists::new(MAX_SEATS + 3).seats(), MAX_SEATS);
+    }
+}

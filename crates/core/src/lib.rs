@@ -9,7 +9,8 @@
 //!   lets scenarios fix any random result (a die, a pick, a shuffle's top); a
 //!   [`BufferedRng`] draws the same stream for bots and benches, outside any state;
 //! - [`Pile`] and [`Counter`]: ordered card zones (inline up to a capacity) and
-//!   non-negative counters; [`SeatLists`]: one list per seat (hands) in one inline block;
+//!   non-negative counters; [`SeatLists`]: one list per seat (Creature Clash!'s champion
+//!   areas) in one inline block;
 //! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);

@@ -1,4 +1,4 @@
-//! One list per seat (hands, champion areas) held in one inline block.
+//! One list per seat (such as champion areas) held in one inline block.
 
 use crate::seat::MAX_SEATS;
 use std::fmt;
@@ -7,7 +7,7 @@ use tinyvec::TinyVec;
 /// One list of items per seat, all held end to end in one block: seat 0's items first,
 /// then seat 1's, and so on.
 ///
-/// A state clone copies the block and the seats' end offsets in one memory copy, where a
+/// A state clone copies the block and the seats' bounds in one memory copy, where a
 /// list of per-seat lists would clone each seat's list on its own. Up to `N` items in all
 /// are held inline; more (a custom card set or variant beyond the capacity a game chose)
 /// move the block to the heap, and everything works the same, only slower. Putting an item

@@ -112,6 +112,7 @@ impl Determinize for Uzumajin {
             let asked =
                 matches!(t.pending, crate::state::Pending::UraMajin { seat } if seat.index() == i);
             let p = &mut t.players[i];
+            let majins = t.majins.of_mut(Seat(i as u8));
             let mut pool: Vec<CardId> = p.mb.iter().copied().collect();
             let hide_damage = !(own && can_look);
             if hide_damage {
@@ -123,7 +124,7 @@ impl Determinize for Uzumajin {
             let fd_slots: Vec<usize> = if own {
                 Vec::new()
             } else {
-                p.majins
+                majins
                     .iter()
                     .enumerate()
                     .filter(|(_, m)| {
@@ -139,13 +140,13 @@ impl Determinize for Uzumajin {
                 .chain(
                     fd_slots
                         .iter()
-                        .filter_map(|&k| p.majins[k].cards.first().copied()),
+                        .filter_map(|&k| majins[k].cards.first().copied()),
                 )
                 .collect();
             pool.extend(
                 fd_slots
                     .iter()
-                    .filter_map(|&k| p.majins[k].cards.first().copied()),
+                    .filter_map(|&k| majins[k].cards.first().copied()),
             );
             // Shuffling the sorted pool makes the result depend only on what the observer
             // knows: two states it cannot tell apart resample alike for the same
@@ -182,7 +183,7 @@ impl Determinize for Uzumajin {
             let mut fd_iter = fd_cards.into_iter();
             for &k in &fd_slots {
                 let new = fd_iter.next().or_else(|| rest.next());
-                if let (Some(new), Some(slot)) = (new, p.majins[k].cards.first_mut()) {
+                if let (Some(new), Some(slot)) = (new, majins[k].cards.first_mut()) {
                     *slot = new;
                 }
             }
@@ -212,7 +213,7 @@ impl Determinize for Uzumajin {
                     .chain(
                         fd_slots
                             .iter()
-                            .filter_map(|&k| p.majins[k].cards.first().copied()),
+                            .filter_map(|&k| majins[k].cards.first().copied()),
                     )
                     .collect();
             map.extend(before.into_iter().zip(after));

@@ -52,6 +52,7 @@ mod encoding;
 mod error;
 mod event;
 mod game;
+mod majin_table;
 mod rules;
 mod scenario;
 mod state;

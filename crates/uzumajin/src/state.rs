@@ -3,7 +3,8 @@
 use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
-use fuda_core::{GameRng, Outcome, Pile, Seat, SmallVec, TinyVec, MAX_FORCED};
+use crate::majin_table::MajinTable;
+use fuda_core::{GameRng, Outcome, Pile, Seat, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,11 +28,7 @@ pub(crate) const DAMAGE_CARDS: usize = 8;
 /// spill past 8.
 pub const MAJIN_CARDS: usize = 8;
 
-/// Majins one player holds inline, over both zones. The zones have no limit (MJ-3.4) and a
-/// majin needs only 1 card, so 40 are possible in principle; random playouts of the sample
-/// decks reach 21 (3,000 games), so 24 keep every such game inline at 40 bytes a majin.
-/// More spill to the heap.
-pub(crate) const MAX_MAJINS: usize = 24;
+pub(crate) use crate::majin_table::MAX_MAJINS;
 
 /// Opponent's face-down cards a player remembers inline (MJ-8.1): at most the opponent's
 /// ura majins on the table, at most one placed per turn (MJ-4.3) and a peek needs a spell.
@@ -98,9 +95,9 @@ impl Majin {
     }
 }
 
-/// One player's zones (MJ-3.4).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One player's zones (MJ-3.4), but the majins: the state holds both players' in one
+/// [`MajinTable`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Player {
     /// Majin Box, bottom first (the top card is drawn).
     pub mb: Pile<CardId, ZONE_CARDS>,
@@ -110,14 +107,27 @@ pub(crate) struct Player {
     pub graveyard: TinyVec<[CardId; ZONE_CARDS]>,
     /// Damage zone, face-down, oldest first.
     pub damage: TinyVec<[CardId; DAMAGE_CARDS]>,
-    /// Majins in both zones, in id order. Each majin keeps its own inline stack (rather
-    /// than one flat card array with offsets) so that adding or destroying a card touches
-    /// one majin only, as the rules code did with `Vec`s.
-    pub majins: SmallVec<[Majin; MAX_MAJINS]>,
     /// Own turns begun so far (MJ-3.9).
     pub turns_taken: u32,
     /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).
     pub peeked: TinyVec<[CardId; PEEKED_CARDS]>,
+}
+
+/// The serialized form of one player's zones, majins included (as before the majins of
+/// both players moved to one table).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayerData {
+    mb: Pile<CardId, ZONE_CARDS>,
+    hand: TinyVec<[CardId; ZONE_CARDS]>,
+    graveyard: TinyVec<[CardId; ZONE_CARDS]>,
+    damage: TinyVec<[CardId; DAMAGE_CARDS]>,
+    /// Majins in both zones, in id order. Each majin keeps its own inline stack (rather
+    /// than one flat card array with offsets) so that adding or destroying a card touches
+    /// one majin only.
+    majins: Vec<Majin>,
+    turns_taken: u32,
+    peeked: TinyVec<[CardId; PEEKED_CARDS]>,
 }
 
 /// The rules of one game: configuration, card set and which definition each card
@@ -488,6 +498,8 @@ pub struct State {
     pub(crate) rules: RulesRef,
     pub(crate) rng: GameRng,
     pub(crate) players: [Player; 2],
+    /// Both players' majins.
+    pub(crate) majins: MajinTable,
     pub(crate) active: Seat,
     pub(crate) first: Option<Seat>,
     pub(crate) janken_winner: Option<Seat>,
@@ -511,7 +523,7 @@ pub struct State {
 pub struct StateData {
     config: Config,
     rng: GameRng,
-    players: [Player; 2],
+    players: [PlayerData; 2],
     active: Seat,
     first: Option<Seat>,
     janken_winner: Option<Seat>,
@@ -531,7 +543,18 @@ impl From<State> for StateData {
         StateData {
             config: s.rules.0.config.clone(),
             rng: s.rng,
-            players: s.players,
+            players: [Seat(0), Seat(1)].map(|seat| {
+                let p = &s.players[seat.index()];
+                PlayerData {
+                    mb: p.mb.clone(),
+                    hand: p.hand.clone(),
+                    graveyard: p.graveyard.clone(),
+                    damage: p.damage.clone(),
+                    majins: s.majins.of(seat).to_vec(),
+                    turns_taken: p.turns_taken,
+                    peeked: p.peeked.clone(),
+                }
+            }),
             active: s.active,
             first: s.first,
             janken_winner: s.janken_winner,
@@ -552,10 +575,29 @@ impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
+        let mut majins = MajinTable::default();
+        let [p0, p1] = d.players.map(|p| {
+            let player = Player {
+                mb: p.mb,
+                hand: p.hand,
+                graveyard: p.graveyard,
+                damage: p.damage,
+                turns_taken: p.turns_taken,
+                peeked: p.peeked,
+            };
+            (player, p.majins)
+        });
+        for (seat, list) in [(Seat(0), p0.1), (Seat(1), p1.1)] {
+            // In list order: `validate` refuses a list out of id order.
+            for m in list {
+                majins.push(seat, m);
+            }
+        }
         let state = State {
             rules: RulesRef(Arc::new(rules)),
             rng: d.rng,
-            players: d.players,
+            players: [p0.0, p1.0],
+            majins,
             active: d.active,
             first: d.first,
             janken_winner: d.janken_winner,
@@ -719,26 +761,16 @@ impl State {
 
     /// A player's majins, in id order.
     pub fn majins(&self, seat: Seat) -> &[Majin] {
-        &self.player(seat).majins
+        self.majins.of(seat)
     }
 
     /// A majin and its owner.
     pub fn majin(&self, id: MajinId) -> Option<(Seat, &Majin)> {
-        for (i, p) in self.players.iter().enumerate() {
-            if let Ok(k) = p.majins.binary_search_by_key(&id, |m| m.id) {
-                return p.majins.get(k).map(|m| (Seat(i as u8), m));
-            }
-        }
-        None
+        self.majins.find(id)
     }
 
     pub(crate) fn majin_mut(&mut self, id: MajinId) -> Option<&mut Majin> {
-        for p in &mut self.players {
-            if let Ok(k) = p.majins.binary_search_by_key(&id, |m| m.id) {
-                return p.majins.get_mut(k);
-            }
-        }
-        None
+        self.majins.find_mut(id)
     }
 
     /// MP left for the active player in step 5 (MJ-4.4, MJ-5.3, MJ-A10).
@@ -752,7 +784,7 @@ impl State {
 
     /// Majins on both players' fields (MJ-4.4).
     pub fn count_majins(&self) -> u32 {
-        self.players.iter().map(|p| p.majins.len() as u32).sum()
+        self.majins.len() as u32
     }
 
     /// MJ-3.6: exactly 4 (with a limit of 4) face-up souls; any face-down card disqualifies.
@@ -824,7 +856,7 @@ impl State {
         };
         let mut have = 0u32;
         for &s in sources {
-            for m in &self.player(s).majins {
+            for m in self.majins(s) {
                 for c in m.face_up() {
                     if let Some(col) = r.info(*c).and_then(|i| i.colour) {
                         have |= 1 << col;
@@ -856,9 +888,9 @@ impl State {
             all.extend(p.hand.iter());
             all.extend(p.graveyard.iter());
             all.extend(p.damage.iter());
-            for m in &p.majins {
-                all.extend(m.cards.iter());
-            }
+        }
+        for m in self.majins.all() {
+            all.extend(m.cards.iter());
         }
         all
     }
@@ -892,7 +924,7 @@ impl State {
                     .chain(&p.hand)
                     .chain(&p.graveyard)
                     .chain(&p.damage)
-                    .chain(p.majins.iter().flat_map(|m| m.cards.iter()));
+                    .chain(self.majins(seat).iter().flat_map(|m| m.cards.iter()));
             for &c in zones {
                 match seen.get_mut(c.index()) {
                     None => return Err(Error::state(format!("card {c} is not in the game"))),
@@ -939,10 +971,11 @@ impl State {
                     p.damage.len()
                 )));
             }
-            if !p.majins.windows(2).all(|w| w[0].id < w[1].id) {
+            let majins = self.majins(Seat(i as u8));
+            if !majins.windows(2).all(|w| w[0].id < w[1].id) {
                 return Err(Error::state(format!("P{i}'s majins are not in id order")));
             }
-            for m in &p.majins {
+            for m in majins {
                 ids.push(m.id);
                 if m.cards.is_empty() || m.cards.len() > max {
                     return Err(Error::state(format!(
@@ -975,13 +1008,9 @@ impl State {
                     }
                 }
             }
-            let opponent = &self.players[1 - i];
+            let opponent = self.majins(Seat(1 - i as u8));
             for c in &p.peeked {
-                if !opponent
-                    .majins
-                    .iter()
-                    .any(|m| m.face_down_card() == Some(*c))
-                {
+                if !opponent.iter().any(|m| m.face_down_card() == Some(*c)) {
                     return Err(Error::state(format!(
                         "P{i} remembers card {c}, which is not an opponent's face-down card"
                     )));

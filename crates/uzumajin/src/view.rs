@@ -142,8 +142,8 @@ pub fn view(s: &State, observer: Observer) -> View {
                 graveyard: p.graveyard.to_vec(),
                 damage_count: p.damage.len(),
                 damage: (own && can_look).then(|| p.damage.to_vec()),
-                majins: p
-                    .majins
+                majins: s
+                    .majins(seat)
                     .iter()
                     .map(|m| majin_view(s, seat, m, observer))
                     .collect(),

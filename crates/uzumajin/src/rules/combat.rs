@@ -27,8 +27,7 @@ pub(crate) fn attack_step<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opt
 
 /// A's majins that may attack: untapped, in the battle zone (A7).
 pub(crate) fn attackers(s: &State) -> impl Iterator<Item = MajinId> + '_ {
-    s.player(s.active)
-        .majins
+    s.majins(s.active)
         .iter()
         .filter(|m| !m.tapped && m.zone == Zone::Battle)
         .map(|m| m.id)
@@ -38,8 +37,7 @@ pub(crate) fn attackers(s: &State) -> impl Iterator<Item = MajinId> + '_ {
 /// `prepare_zone_can_block`). Blocking does not tap (MJ-A3).
 pub(crate) fn blockers(s: &State) -> impl Iterator<Item = MajinId> + '_ {
     let any_zone = s.config().prepare_zone_can_block;
-    s.player(other(s.active))
-        .majins
+    s.majins(other(s.active))
         .iter()
         .filter(move |m| !m.tapped && (any_zone || m.zone == Zone::Battle))
         .map(|m| m.id)
@@ -285,10 +283,8 @@ pub(crate) fn bonus<L: EventLog<Event>>(s: &mut State, take_two: bool, log: &mut
 
 /// MJ-6.10: "until end of battle" effects expire; A continues step 6.
 pub(crate) fn end_attack(s: &mut State) -> Option<Pending> {
-    for p in &mut s.players {
-        for m in &mut p.majins {
-            m.battle_mod = 0;
-        }
+    for m in s.majins.all_mut() {
+        m.battle_mod = 0;
     }
     s.attack = None;
     s.tasks.push(Task::AttackStep);

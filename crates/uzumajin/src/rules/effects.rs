@@ -40,8 +40,8 @@ pub(crate) fn candidates<'a>(
     effect: &Effect,
 ) -> impl Iterator<Item = MajinId> + 'a {
     let (majins, filter): (&[Majin], ZoneFilter) = match effect.target() {
-        Some(Target::OwnMajin(z)) => (&s.player(seat).majins, z),
-        Some(Target::OppMajin(z)) => (&s.player(other(seat)).majins, z),
+        Some(Target::OwnMajin(z)) => (s.majins(seat), z),
+        Some(Target::OppMajin(z)) => (s.majins(other(seat)), z),
         _ => (&[], ZoneFilter::Any),
     };
     let battle_only = matches!(effect, Effect::Retreat { .. });
@@ -323,10 +323,9 @@ pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, majin: MajinId, n: u8, 
             gone = true;
         }
     }
-    let p = s.player_mut(owner);
-    p.graveyard.extend(cards.iter().copied());
+    s.player_mut(owner).graveyard.extend(cards.iter().copied());
     if gone {
-        p.majins.retain(|m| m.id != majin);
+        s.majins.remove(majin);
     }
     // A revealed card is no longer a remembered face-down card.
     for p in &mut s.players {

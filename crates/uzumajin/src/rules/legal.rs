@@ -57,7 +57,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                     card,
                     place: Placement::New,
                 });
-                for m in s.player(seat).majins.iter().filter(|m| m.cards.len() < max) {
+                for m in s.majins(seat).iter().filter(|m| m.cards.len() < max) {
                     push(Choice::PlaySoul {
                         card,
                         place: Placement::Onto(m.id),

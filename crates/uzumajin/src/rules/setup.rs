@@ -5,6 +5,7 @@ use crate::cards::CardId;
 use crate::config::{Config, FirstPlayer};
 use crate::error::Error;
 use crate::event::Event;
+use crate::majin_table::MajinTable;
 use crate::rules::{effects, run};
 use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
 use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
@@ -43,6 +44,7 @@ impl State {
             rules: RulesRef(rules),
             rng,
             players,
+            majins: MajinTable::default(),
             active: Seat(0),
             first: None,
             janken_winner: None,

@@ -42,16 +42,19 @@ pub(crate) fn move_majin<L: EventLog<Event>>(s: &mut State, majin: MajinId, to: 
 pub(crate) fn new_majin(s: &mut State, seat: Seat, card: CardId, face_down: bool) -> MajinId {
     let id = MajinId(s.next_majin);
     s.next_majin = s.next_majin.saturating_add(1);
-    // Ids only grow, so pushing keeps the list in id order.
-    s.player_mut(seat).majins.push(Majin {
-        id,
-        zone: Zone::Prepare,
-        tapped: false,
-        face_down,
-        cards: [card].into_iter().collect(),
-        turn_mod: 0,
-        battle_mod: 0,
-    });
+    // Ids only grow, so adding it last keeps the player's majins in id order.
+    s.majins.push(
+        seat,
+        Majin {
+            id,
+            zone: Zone::Prepare,
+            tapped: false,
+            face_down,
+            cards: [card].into_iter().collect(),
+            turn_mod: 0,
+            battle_mod: 0,
+        },
+    );
     id
 }
 
@@ -90,7 +93,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opti
 fn untap_and_retreat<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
     // Ids of one player's majins: inline up to MAX_MAJINS, like the majins themselves.
     let mut untapped: SmallVec<[MajinId; MAX_MAJINS]> = SmallVec::new();
-    for m in &mut s.player_mut(seat).majins {
+    for m in s.majins.of_mut(seat) {
         if m.tapped {
             m.tapped = false;
             untapped.push(m.id);
@@ -108,8 +111,7 @@ fn untap_and_retreat<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
 /// MJ-4.1 (b) / MJ-4.7 (b): 1-card majins in the battle zone retreat.
 fn retreat_lone_majins<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L) {
     let lone: SmallVec<[MajinId; MAX_MAJINS]> = s
-        .player(seat)
-        .majins
+        .majins(seat)
         .iter()
         .filter(|m| m.zone == Zone::Battle && m.cards.len() == 1)
         .map(|m| m.id)
@@ -167,8 +169,7 @@ pub(crate) fn end_attacks<L: EventLog<Event>>(s: &mut State, log: &mut L) {
 
 /// The majins of A that may advance in step 7: prepare zone, at least 2 cards (MJ-A22).
 pub(crate) fn advance_candidates(s: &State) -> impl Iterator<Item = MajinId> + '_ {
-    s.player(s.active)
-        .majins
+    s.majins(s.active)
         .iter()
         .filter(|m| m.zone == Zone::Prepare && m.cards.len() >= 2)
         .map(|m| m.id)
@@ -199,11 +200,9 @@ pub(crate) fn advance_one<L: EventLog<Event>>(s: &mut State, majin: MajinId, log
 pub(crate) fn end_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     let seat = s.active;
     retreat_lone_majins(s, seat, log);
-    for p in &mut s.players {
-        for m in &mut p.majins {
-            m.turn_mod = 0;
-            m.battle_mod = 0;
-        }
+    for m in s.majins.all_mut() {
+        m.turn_mod = 0;
+        m.battle_mod = 0;
     }
     log.emit(|| Event::TurnEnded { seat });
     if s.config().max_turns.is_some_and(|n| s.turn >= n) {

@@ -219,16 +219,18 @@ impl Scenario {
                 ));
             }
             let owner = spec.owner;
-            let p = s.player_mut(owner);
-            p.majins.push(Majin {
-                id: MajinId(k as u16),
-                zone: spec.zone,
-                tapped: spec.tapped,
-                face_down: spec.face_down,
-                cards: cards.iter().copied().collect(),
-                turn_mod: spec.power_this_turn,
-                battle_mod: spec.power_this_battle,
-            });
+            s.majins.push(
+                owner,
+                Majin {
+                    id: MajinId(k as u16),
+                    zone: spec.zone,
+                    tapped: spec.tapped,
+                    face_down: spec.face_down,
+                    cards: cards.iter().copied().collect(),
+                    turn_mod: spec.power_this_turn,
+                    battle_mod: spec.power_this_battle,
+                },
+            );
             if spec.peeked {
                 let peeked = &mut s.player_mut(other(owner)).peeked;
                 peeked.extend(cards.first().copied());
@@ -402,7 +404,7 @@ impl Scenario {
                             None
                         }
                     };
-                    if let Some(message) = s.player(a).majins.iter().find_map(after_step_1) {
+                    if let Some(message) = s.majins(a).iter().find_map(after_step_1) {
                         return wrong(message);
                     }
                 }

@@ -3,6 +3,7 @@
 
 use crate::cards::{
     CardDef, CardId, CardSet, CardType, Condition, DefId, Effect, EventPattern, Selector, Stat,
+    Trigger,
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
@@ -118,6 +119,9 @@ pub(crate) struct Rules {
     /// Whether any effect of the card set lowers a max HP (a negative `ModifyStat` of
     /// `MaxHp`). Without one, a unit's HP left is at least printed max HP minus damage.
     pub max_hp_drops: bool,
+    /// Whether any unit of the card set has an event-triggered ability. Without one,
+    /// opening a window (MS-4.8 item 5) has no triggers to look for on the field.
+    pub event_abilities: bool,
 }
 
 fn compile(
@@ -381,8 +385,13 @@ impl Rules {
                 } if *delta < 0
             )
         });
+        let event_abilities = cards.defs().iter().any(|def| {
+            matches!(def, CardDef::Unit { abilities, .. }
+                if abilities.iter().any(|a| matches!(a.trigger, Trigger::Event(_))))
+        });
         Ok(Rules {
             max_hp_drops,
+            event_abilities,
             config: config.clone(),
             cards,
             grid,

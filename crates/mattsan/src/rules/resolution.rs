@@ -259,6 +259,9 @@ pub(crate) fn open_windows(s: &mut State) {
             ask: opp(active),
             passes: 0,
         });
+        if !s.rules().event_abilities {
+            continue;
+        }
         for seat in [opp(active), active] {
             // Inline for the usual few; a card set with many event abilities spills.
             let mut triggers: SmallVec<[(CardId, u8); 2 * FIELD_SLOTS]> = SmallVec::new();

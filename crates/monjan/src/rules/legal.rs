@@ -47,6 +47,11 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 /// Appends the legal actions of `seat` to `out`, sorted among themselves: what
 /// [`legal_actions`] writes, without a buffer of its own (so the actions of every seat to
 /// act go into one reused buffer, allocation-free).
+///
+/// The generator lists most decisions already in sorted order without repeats (the
+/// kinds of choice in the order of [`Choice`]'s variants, each kind's fields in their
+/// order), so one pass over the list usually finds nothing to do; the other lists are
+/// sorted and their repeats dropped here.
 pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     if s.d.outcome.is_some() || seat.index() >= s.num_players() || !s.to_act().contains(seat) {
         return;
@@ -56,6 +61,9 @@ pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>)
         out.push(Action::new(seat, c))
     });
     let part = &mut out[start..];
+    if part.windows(2).all(|w| w[0] < w[1]) {
+        return;
+    }
     part.sort_unstable();
     // Drop repeats within the part (what `Vec::dedup` does for a whole list).
     let mut kept = start;
@@ -169,7 +177,6 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
         }
         return;
     }
-    push(Choice::DeclareEnd);
     // The hand card an action names, if it is of one of the kinds below.
     let hand_card = match want.0 {
         Some(
@@ -246,8 +253,8 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
                     } else {
                         SmallVec::new()
                     };
-                for by in ways {
-                    for face_down in [false, true] {
+                for face_down in [false, true] {
+                    for &by in &ways {
                         push(Choice::SummonExtra {
                             card,
                             face_down,
@@ -312,6 +319,8 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
             et_skill_actions(s, seat, Timing::Edit, want, push);
         }
     }
+    // Last, as in `Choice`'s order.
+    push(Choice::DeclareEnd);
 }
 
 fn live_cols(s: &State, seat: Seat) -> impl Iterator<Item = Col> + '_ {
@@ -579,10 +588,19 @@ fn window_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choic
     if b.window.is_none_or(|w| w.holder != seat) {
         return;
     }
-    push(Choice::Pass);
     let p = s.p(seat);
     let skill_free = !p.uses.battle_skill;
     let cards_free = skill_free || !s.config().battle_cards_count_as_battle_skill;
+    // In `Choice`'s order: skills, passing, battle cards.
+    if skill_free {
+        if wants!(want, Choice::UseBoardSkill { .. }) {
+            board_skill_actions(s, seat, Timing::Battle, want, push);
+        }
+        if wants!(want, Choice::UseSkill { .. }) {
+            et_skill_actions(s, seat, Timing::Battle, want, push);
+        }
+    }
+    push(Choice::Pass);
     let mut targets = Targets::new();
     if cards_free && wants!(want, Choice::PlayBattleCard { .. }) {
         for &card in &p.hand {
@@ -612,19 +630,11 @@ fn window_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choic
             }
         }
     }
-    if skill_free {
-        if wants!(want, Choice::UseBoardSkill { .. }) {
-            board_skill_actions(s, seat, Timing::Battle, want, push);
-        }
-        if wants!(want, Choice::UseSkill { .. }) {
-            et_skill_actions(s, seat, Timing::Battle, want, push);
-        }
-    }
 }
 
 fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Choice)) {
-    push(Choice::EndDeclaration);
     let Some(b) = s.d.battle.as_ref() else {
+        push(Choice::EndDeclaration);
         return;
     };
     let p = s.p(seat);
@@ -633,6 +643,7 @@ fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Cho
         AttackTarget::OnePerStep => b.attacks.first().map(|a| a.target),
         AttackTarget::PerCard => None,
     };
+    let mut extra_heals = false;
     for unit in battle::attack_units(s, seat) {
         let Some(card) = p.unit_card(unit) else {
             continue;
@@ -645,12 +656,15 @@ fn declare_actions(s: &State, seat: Seat, _want: Want, push: &mut impl FnMut(Cho
                 push(Choice::DeclareAttack { unit, target });
             }
         }
-        if unit == Unit::Extra {
-            for col in live_cols(s, seat) {
-                push(Choice::ExtraHeal { col });
-            }
+        extra_heals |= unit == Unit::Extra;
+    }
+    // After every attack, as in `Choice`'s order.
+    if extra_heals {
+        for col in live_cols(s, seat) {
+            push(Choice::ExtraHeal { col });
         }
     }
+    push(Choice::EndDeclaration);
 }
 
 /// Refuses an illegal action with a reason, without touching the state.
@@ -809,5 +823,41 @@ fn diagnose(s: &State, a: &Action) -> Error {
     Error::Illegal {
         choice,
         reason: reason.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, Monjan};
+    use fuda_core::{BufferedRng, Game};
+
+    /// Issue 14: the generator lists almost every decision of random games already sorted
+    /// and without repeats, so `append_legal_actions` only checks the order (a list out of
+    /// order is still sorted there: this guards the speed, not the result).
+    #[test]
+    fn random_games_list_their_actions_in_sorted_order() {
+        let (mut listings, mut unsorted) = (0u32, 0u32);
+        let mut buf = Vec::new();
+        for seed in 0..100 {
+            let mut rng = BufferedRng::from_seed(seed);
+            let mut s = Monjan::new_game(&Config::default(), seed).expect("the default game");
+            while Monjan::outcome(&s).is_none() {
+                for seat in s.to_act().iter() {
+                    let mut generated = Vec::new();
+                    generate(&s, seat, Want(None), &mut |c| generated.push(c));
+                    listings += 1;
+                    unsorted += u32::from(!generated.windows(2).all(|w| w[0] < w[1]));
+                }
+                Monjan::legal_actions(&s, &mut buf);
+                let a = rng.pick(&buf).cloned().expect("a legal action");
+                Monjan::apply_in_place(&mut s, &a).expect("a listed action");
+            }
+        }
+        println!("{unsorted} of {listings} listings generated out of order");
+        assert!(
+            unsorted * 50 <= listings,
+            "{unsorted} of {listings} listings generated out of order, over 2%"
+        );
     }
 }

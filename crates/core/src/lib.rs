@@ -46,7 +46,7 @@ mod stream;
 /// clones its whole array, unused slots included) and for transient lists of items without
 /// a `Default` (events, actions).
 pub use ::smallvec::{smallvec, SmallVec};
-pub use ::tinyvec::{tiny_vec, TinyVec};
+pub use ::tinyvec::{tiny_vec, ArrayVec, TinyVec};
 pub use card::CardId;
 pub use game::{
     CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,

@@ -35,6 +35,7 @@ use crate::rules::{self, effects, field, resolution, setup};
 use crate::state::{
     FieldCard, FrameKind, Loc, Pending, PendingAttack, PendingTrump, Player, Rules, RulesRef,
     SetupDraft, SoulCard, State, Step, Task, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,
+    UNDER_CARDS,
 };
 use fuda_core::{
     Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED,
@@ -1591,6 +1592,12 @@ fn place_seat(
         } else {
             at(&format!("bench[{}]", slot - 1))
         };
+        if u.under.len() > UNDER_CARDS {
+            return Err(bad(
+                what,
+                format!("at most {UNDER_CARDS} cards under a unit (MS-3.15)"),
+            ));
+        }
         for c in &u.under {
             refs.push((what.clone(), c, Zone::Field(slot, true)));
         }

@@ -7,7 +7,7 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED};
+use fuda_core::{ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -37,8 +37,9 @@ pub(crate) const REVEAL_CARDS: usize = 8;
 /// Cards every player saw go into a hand and still there (issue 15, item 10): a few cards
 /// returned to hand; more spill.
 pub(crate) const KNOWN_CARDS: usize = 8;
-/// Cards under a stacked unit (MS-3.15): no sample card creates a stack; 8 `u16`s fit in the
-/// room an empty list takes anyway.
+/// Cards under a stacked unit at most (MS-3.15). No card effect of the vocabulary creates
+/// a stack, so stacks come only from positions and saved states, which are refused beyond
+/// it. A fixed list keeps a location `Copy`, so the field clones as one copy.
 pub const UNDER_CARDS: usize = 8;
 /// First-player roll-offs (MS-3.12): each ties with probability 1/6, so more than 8 (eight
 /// ties in a row, which spill) happen once in about 1.7 million games.
@@ -514,13 +515,13 @@ pub struct Terrain {
 
 /// A card in a location's occupant layer: a unit (face-up or face-down) or a face-down
 /// trap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FieldCard {
     /// The (top) card.
     pub card: CardId,
     /// Unit cards under it (a stack, MS-3.15), bottom first.
-    #[serde(default, skip_serializing_if = "TinyVec::is_empty")]
-    pub under: TinyVec<[CardId; UNDER_CARDS]>,
+    #[serde(default, skip_serializing_if = "ArrayVec::is_empty")]
+    pub under: ArrayVec<[CardId; UNDER_CARDS]>,
     /// Face-up.
     pub face_up: bool,
     /// Damage counters.
@@ -542,7 +543,7 @@ impl FieldCard {
     pub fn new(card: CardId, face_up: bool, turn: u32) -> FieldCard {
         FieldCard {
             card,
-            under: TinyVec::new(),
+            under: ArrayVec::new(),
             face_up,
             damage: 0,
             ex: 0,
@@ -558,7 +559,7 @@ impl FieldCard {
 }
 
 /// One location: terrain layer and occupant layer.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Slot {
     /// The terrain layer.
     pub terrain: Option<Terrain>,
@@ -1674,12 +1675,6 @@ mod tests {
                 ("discard", p.discard.is_heap()),
                 ("soul", p.soul.is_heap()),
                 ("field", p.field.is_heap()),
-                (
-                    "under",
-                    p.field
-                        .iter()
-                        .any(|s| s.occupant.as_ref().is_some_and(|o| o.under.is_heap())),
-                ),
                 ("mulligan_reveal", p.mulligan_reveal.is_heap()),
                 ("known_in_hand", p.known_in_hand.is_heap()),
                 (

@@ -396,6 +396,44 @@ fn ms_t47_stacks() {
     assert_eq!(s.deck(P0).len(), deck - 2, "iron_guard's soul");
 }
 
+/// MS-3.15: no card effect builds a stack, so positions and saved states are the only
+/// source of one; more than `UNDER_CARDS` cards under a unit is refused with a reason,
+/// from a position and from a state file.
+#[test]
+fn ms_3_15_a_stack_holds_at_most_eight_cards_under() {
+    let tall = UnitSpec::new("iron_guard").on_top_of(&["blade_rookie"; UNDER_CARDS + 1]);
+    let err = Scenario::new()
+        .unit(P0, Loc::Battlefield, "dice_gambler")
+        .unit_spec(P0, Loc::Bench(0), tall)
+        .unit(P1, Loc::Battlefield, "giant_golem")
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(&err, Error::Scenario { field, message }
+            if field.contains("bench[0]") && message.contains("at most 8 cards under")),
+        "{err}"
+    );
+
+    let s = Scenario::with_config(Config::with_decks(DeckChoice::b(), DeckChoice::a()))
+        .unit(P0, Loc::Battlefield, "dice_gambler")
+        .unit_spec(
+            P0,
+            Loc::Bench(0),
+            UnitSpec::new("iron_guard").on_top_of(&["blade_rookie"]),
+        )
+        .unit(P1, Loc::Battlefield, "giant_golem")
+        .build()
+        .unwrap();
+    let mut json = serde_json::to_value(&s).unwrap();
+    let under = json
+        .pointer_mut("/game/players/0/field/1/occupant/under")
+        .expect("the stack's cards under");
+    let first = under[0].clone();
+    *under = serde_json::Value::Array(vec![first; UNDER_CARDS + 1]);
+    let err = serde_json::from_value::<State>(json).unwrap_err();
+    assert!(err.to_string().contains("invalid length"), "{err}");
+}
+
 fn bounce_set() -> (CardSet, Vec<String>) {
     let mut file: serde_json::Value = serde_json::to_value(CardSet::sample()).unwrap();
     let cards = file["cards"].as_array_mut().unwrap();

@@ -12,6 +12,8 @@
 #   FUZZ_TARGET_DIR  the build directory (default fuzz/target; keep it apart from the
 #                    workspace's target/, the instrumented build shares nothing with it)
 #   FUZZ_TIMEOUT     seconds one input may take before it counts as a crash (default 10)
+#   FUZZ_FAST=1      build and run every target like the play targets (no sanitizer, no
+#                    compare tracing): one build instead of two, for CI's smoke run
 #   FUZZ_MERGE=1     merge the new inputs into the committed corpus, minimised
 #                    (`cargo fuzz cmin`), instead of leaving them in $FUZZ_TARGET_DIR/new/
 # Logs are kept in $FUZZ_TARGET_DIR/logs/<target>.log.
@@ -38,7 +40,7 @@ fi
 # protocol targets (parsers of arbitrary files and lines) keep the address sanitizer, its
 # allocation limit and compare tracing. See README.md ("Builds").
 play_targets=" creature_clash uzumajin mattsan monjan "
-is_play() { [[ "$play_targets" == *" $1 "* ]]; }
+is_play() { [ "${FUZZ_FAST:-0}" = 1 ] || [[ "$play_targets" == *" $1 "* ]]; }
 fast_dir="$target_dir/fast"
 play=()
 other=()

@@ -335,19 +335,25 @@ fn ms_a40_batch_variant() {
     assert_eq!(kinds, vec!["defeat", "defeat", "draw", "draw"]);
 }
 
-/// MS-T47, MS-3.15, MS-A41: a stack is one unit — one die, one location, one defeat with
-/// the top card's soul, all its cards to the discard pile.
-#[test]
-fn ms_t47_stacks() {
-    let s = Scenario::with_config(Config::with_decks(DeckChoice::b(), DeckChoice::a()))
+/// P0's iron_guard stacked on `under` in bench location 0, beside dice_gambler; P1's
+/// giant_golem (decks B and A).
+fn stack_on_bench(under: &[&str]) -> Scenario {
+    Scenario::with_config(Config::with_decks(DeckChoice::b(), DeckChoice::a()))
         .unit(P0, Loc::Battlefield, "dice_gambler")
         .unit_spec(
             P0,
             Loc::Bench(0),
-            UnitSpec::new("iron_guard").on_top_of(&["blade_rookie"]),
+            UnitSpec::new("iron_guard").on_top_of(under),
         )
-        .hand(P0, &["twin_fang"])
         .unit(P1, Loc::Battlefield, "giant_golem")
+}
+
+/// MS-T47, MS-3.15, MS-A41: a stack is one unit — one die, one location, one defeat with
+/// the top card's soul, all its cards to the discard pile.
+#[test]
+fn ms_t47_stacks() {
+    let s = stack_on_bench(&["blade_rookie"])
+        .hand(P0, &["twin_fang"])
         .force_dice(&[1, 1])
         .build()
         .unwrap();
@@ -401,11 +407,7 @@ fn ms_t47_stacks() {
 /// from a position and from a state file.
 #[test]
 fn ms_3_15_a_stack_holds_at_most_eight_cards_under() {
-    let tall = UnitSpec::new("iron_guard").on_top_of(&["blade_rookie"; UNDER_CARDS + 1]);
-    let err = Scenario::new()
-        .unit(P0, Loc::Battlefield, "dice_gambler")
-        .unit_spec(P0, Loc::Bench(0), tall)
-        .unit(P1, Loc::Battlefield, "giant_golem")
+    let err = stack_on_bench(&["blade_rookie"; UNDER_CARDS + 1])
         .build()
         .unwrap_err();
     assert!(
@@ -414,16 +416,7 @@ fn ms_3_15_a_stack_holds_at_most_eight_cards_under() {
         "{err}"
     );
 
-    let s = Scenario::with_config(Config::with_decks(DeckChoice::b(), DeckChoice::a()))
-        .unit(P0, Loc::Battlefield, "dice_gambler")
-        .unit_spec(
-            P0,
-            Loc::Bench(0),
-            UnitSpec::new("iron_guard").on_top_of(&["blade_rookie"]),
-        )
-        .unit(P1, Loc::Battlefield, "giant_golem")
-        .build()
-        .unwrap();
+    let s = stack_on_bench(&["blade_rookie"]).build().unwrap();
     let mut json = serde_json::to_value(&s).unwrap();
     let under = json
         .pointer_mut("/game/players/0/field/1/occupant/under")

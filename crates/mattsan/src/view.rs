@@ -129,7 +129,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         first_rolls: s.g.first_rolls.to_vec(),
         players,
         hand: own.map(|p| field::player(s, p).hand.to_vec()),
-        own_setup: own.and_then(|p| field::player(s, p).setup.clone()),
+        own_setup: own.and_then(|p| field::player(s, p).setup),
         in_use: s.g.in_use.to_vec(),
         attack: s.g.attack,
         trump: s.g.trump.map(|t| (t.card, t.negated)),

@@ -137,6 +137,39 @@ fn ms_a1_invalid_card_sets_name_card_and_field() {
     assert_eq!(back, set);
 }
 
+/// Issue 14: the field (MS-3.4) and the revealed opening hand (MS-3.11) are fixed lists in
+/// the state; a loaded state longer than they can be is refused with an error naming the
+/// length, and nothing panics.
+#[test]
+fn ms_3_4_overlong_fixed_lists_in_a_loaded_state_are_refused() {
+    let s = new_game(&Config::default(), 4).unwrap();
+    let text = serde_json::to_string(&s).unwrap();
+    for (list, len) in [("field", 10), ("mulligan_reveal", 21)] {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let item = match list {
+            "field" => v["game"]["players"][0]["field"][0].clone(),
+            _ => v["game"]["players"][0]["hand"][0].clone(),
+        };
+        v["game"]["players"][0][list] = serde_json::Value::Array(vec![item; len]);
+        let err = serde_json::from_value::<State>(v).unwrap_err().to_string();
+        assert!(err.contains("invalid length"), "{list}: {err}");
+    }
+}
+
+/// MS-3.10: the opening hand is at most 20 cards in any configuration (the revealed hand
+/// of MS-3.11 is a fixed list of 20).
+#[test]
+fn ms_3_10_an_opening_hand_beyond_twenty_is_refused() {
+    let c = Config {
+        deck_size: 60,
+        opening_hand: 21,
+        ..Config::default()
+    };
+    assert!(
+        matches!(new_game(&c, 1).unwrap_err(), Error::Config { field, .. } if field == "opening_hand")
+    );
+}
+
 #[test]
 fn out_of_range_config() {
     let bad = |f: fn(&mut Config)| {

@@ -3,7 +3,7 @@
 //! Seat 0's majins come first, then seat 1's, each player's in id order, so a player's
 //! majins are one slice. One list for both players holds the inline room once: a state is
 //! moved and cloned whole, unused room included, and two lists of 24 (the layout before)
-//! took 2,320 bytes where this one takes 1,552 (docs/performance.md).
+//! took 2,320 bytes where this one takes 1,296 (docs/performance.md).
 
 use crate::state::{Majin, MajinId};
 use fuda_core::{Seat, SmallVec};
@@ -12,7 +12,7 @@ use fuda_core::{Seat, SmallVec};
 /// a majin needs only 1 card, so 80 are possible in principle with the sample decks. Of
 /// 5,000 random games of them, 37 (0.74%) pass 32 majins on the table at some point (41
 /// at most; test `random_games_keep_the_majins_inline`), so 32 keep almost every such game
-/// inline, at 48 bytes a majin. More spill to the heap (slower, correct).
+/// inline, at 40 bytes a majin. More spill to the heap (slower, correct).
 pub(crate) const MAX_MAJINS: usize = 32;
 
 /// Both players' majins: seat 0's, then seat 1's, each in id order.

@@ -18,22 +18,23 @@ use std::sync::Arc;
 pub(crate) const ZONE_CARDS: usize = 40;
 
 /// Cards a damage zone holds inline: the game ends when it reaches `damage_to_lose` = 7
-/// (MJ-3.4, MJ-7.1). 8 costs no more than 7: 8 `u16`s and the length fit in the 24
-/// bytes of the heap arm's `Vec` anyway.
-pub(crate) const DAMAGE_CARDS: usize = 8;
+/// (MJ-3.4, MJ-7.1). Seven `u16`s and the length (16 bytes) fit beside the capacity of
+/// the heap arm's `Vec`, whose invalid values mark the arm, so the list takes 24 bytes;
+/// an eighth card would make it 32 (checked by `inline_lists_take_no_more_than_a_vec`).
+pub(crate) const DAMAGE_CARDS: usize = 7;
 
 /// Cards a majin's stack holds inline: at most `max_cards_per_majin` = 4 by default
-/// (MJ-3.5, MJ-A2). 8 is the same size (the inline array and its length fit in the 24
-/// bytes of the heap arm's `Vec`), so custom limits up to 8 stay inline too; `None` or larger limits
-/// spill past 8.
-pub const MAJIN_CARDS: usize = 8;
+/// (MJ-3.5, MJ-A2). 7 is the same size as 4 (24 bytes, see [`DAMAGE_CARDS`]), so custom
+/// limits up to 7 stay inline too; `None` or larger limits spill past 7. A majin takes 40
+/// bytes, and the table of both players' majins holds 32 of them.
+pub const MAJIN_CARDS: usize = 7;
 
 pub(crate) use crate::majin_table::MAX_MAJINS;
 
 /// Opponent's face-down cards a player remembers inline (MJ-8.1): at most the opponent's
 /// ura majins on the table, at most one placed per turn (MJ-4.3) and a peek needs a spell.
-/// 8 costs no more than fewer (see [`DAMAGE_CARDS`]); more spill.
-pub(crate) const PEEKED_CARDS: usize = 8;
+/// 7 costs no more than fewer (see [`DAMAGE_CARDS`]); more spill.
+pub(crate) const PEEKED_CARDS: usize = 7;
 
 /// A majin's id: stable, never reused (MJ-3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -1165,5 +1166,24 @@ impl<'a> ColourCheck<'a> {
         let (s, seat) = (self.s, self.seat);
         let have = *self.have.get_or_insert_with(|| s.field_colours(seat));
         need & !have == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::size_of;
+
+    /// The inline capacities are the most that fit the size of the heap arm: one card more
+    /// and each list grows by 8 bytes, a majin by 8 and the state by 256 (issue 14).
+    #[test]
+    fn inline_lists_take_no_more_than_a_vec() {
+        let vec = size_of::<Vec<CardId>>();
+        assert_eq!(size_of::<TinyVec<[CardId; DAMAGE_CARDS]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[CardId; PEEKED_CARDS]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[CardId; MAJIN_CARDS]>>(), vec);
+        assert!(size_of::<TinyVec<[CardId; MAJIN_CARDS + 1]>>() > vec);
+        assert_eq!(size_of::<Majin>(), 40);
+        assert!(size_of::<State>() <= 2_200, "{}", size_of::<State>());
     }
 }

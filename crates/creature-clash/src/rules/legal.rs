@@ -4,7 +4,7 @@
 use crate::action::{Action, Choice, Creature};
 use crate::cards::{CardClass, CardId, Position};
 use crate::error::Error;
-use crate::state::{BattleResult, Pending, Rules, State};
+use crate::state::{BattleResult, Pending, Rules, State, HAND_CAPACITY};
 use fuda_core::{Seat, SeatSet, SmallVec};
 
 /// Writes the legal actions of `seat` into `out`, sorted.
@@ -106,11 +106,20 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// Calls `f` with every creature the cards can build (CC-4.0a), in card-id order.
+///
+/// One pass sorts the cards by position (inline up to a hand's capacity), so each card's
+/// class is looked up once rather than once per combination it could be part of.
 pub(crate) fn for_each_creature(rules: &Rules, cards: &[CardId], mut f: impl FnMut(Creature)) {
-    let of = |p: Position| cards.iter().copied().filter(move |&c| rules.is_part(c, p));
-    for front in of(Position::Front) {
-        for middle in of(Position::Middle) {
-            for back in of(Position::Back) {
+    let mut parts: [SmallVec<[CardId; HAND_CAPACITY]>; 3] = Default::default();
+    for &c in cards {
+        if let Some(CardClass::Part(p)) = rules.class(c) {
+            parts[p as usize].push(c);
+        }
+    }
+    let [fronts, middles, backs] = &parts;
+    for &front in fronts {
+        for &middle in middles {
+            for &back in backs {
                 f(Creature::new(front, middle, back));
             }
         }

@@ -23,9 +23,11 @@ pub(crate) const FIELD_SLOTS: usize = 1 + MAX_BENCH;
 
 // Inline capacities of the state's lists (issue 14): a clone is one copy of the whole
 // struct, so the lists hold their usual contents inline and only unusual games (custom card
-// sets, long response chains) spill to the heap, correct but slower. A `TinyVec` of at most
-// 22 bytes of items costs no more than an empty one (the inline array and its length fit in
-// the 24 bytes of the heap arm's `Vec`), so small lists get that much for free.
+// sets, long response chains) spill to the heap, correct but slower. A `TinyVec` whose
+// inline array and 2-byte length fit in 16 bytes takes the 24 bytes of the heap arm's `Vec`
+// (the `Vec`'s impossible capacities mark the inline arm), so up to 14 bytes of items cost
+// no more than an empty list, and one item more costs 8 bytes: the capacities below stop
+// at such a step (test `inline_lists_stop_below_a_size_step`).
 
 /// Cards of one seat in one zone (deck, hand, discard pile, soul-charge zone): a seat has
 /// at most a deck's worth of cards in the game, 30 by MS-3.2 (MS-A5, MS-D6), so no zone of
@@ -36,34 +38,35 @@ pub(crate) const ZONE_CARDS: usize = 30;
 pub(crate) const REVEAL_CARDS: usize = 20;
 /// Cards every player saw go into a hand and still there (issue 15, item 10): a few cards
 /// returned to hand; more spill.
-pub(crate) const KNOWN_CARDS: usize = 8;
+pub(crate) const KNOWN_CARDS: usize = 7;
 /// Cards under a stacked unit at most (MS-3.15). No card effect of the vocabulary creates
 /// a stack, so stacks come only from positions and saved states, which are refused beyond
 /// it. A fixed list keeps a location `Copy`, so the field clones as one copy.
 pub const UNDER_CARDS: usize = 8;
-/// First-player roll-offs (MS-3.12): each ties with probability 1/6, so more than 8 (eight
-/// ties in a row, which spill) happen once in about 1.7 million games.
-pub(crate) const ROLL_OFFS: usize = 8;
+/// First-player roll-offs (MS-3.12): each ties with probability 1/6, so more than 7 (seven
+/// ties in a row, which spill) happen once in about 280,000 games.
+pub(crate) const ROLL_OFFS: usize = 7;
 /// Trumps and traps in use at once: each answers the one before (MS-5.16); 2 was the most
 /// seen over 3,000 random playouts; deeper chains spill.
-pub(crate) const IN_USE: usize = 8;
+pub(crate) const IN_USE: usize = 7;
 /// Effect frames being resolved at once: a declaration and the responses to it (MS-5.16);
 /// 2 was the most seen over 3,000 random playouts of varied configurations.
 pub(crate) const FRAMES: usize = 4;
 /// Chosen targets of one frame: no sample effect list chooses more than one (a card set may
-/// have up to 16 per list, and spills beyond 4).
-pub(crate) const FRAME_TARGETS: usize = 4;
+/// have up to 16 per list, and spills beyond 3).
+pub(crate) const FRAME_TARGETS: usize = 3;
 /// Until-end-of-turn stat changes (`ModifyStat` effects): 2 was the most seen.
-pub(crate) const TEMP_MODS: usize = 8;
+pub(crate) const TEMP_MODS: usize = 7;
 /// Start-of-turn effects pending (MS-4.3): one per ability of the active player's units and
 /// terrains; 3 was the most seen.
-pub(crate) const START_PENDING: usize = 8;
+pub(crate) const START_PENDING: usize = 7;
 /// Events waiting for their response windows (MS-4.8 item 5): 5 was the most seen.
-pub(crate) const QUEUED: usize = 16;
+pub(crate) const QUEUED: usize = 7;
 /// Dice rolled in one turn: 2 was the most seen.
 pub(crate) const ROLLS: usize = 4;
-/// The procedure stack: 11 tasks was the deepest seen over 3,000 random playouts.
-pub(crate) const TASKS: usize = 32;
+/// The procedure stack: 11 tasks was the deepest seen over 3,000 random playouts (17 take
+/// the 104 bytes that 16 would).
+pub(crate) const TASKS: usize = 17;
 
 /// Loss flags (MS-7.4), one bit each.
 pub(crate) const FLAG_NO_UNIT: u8 = 1;
@@ -1685,11 +1688,39 @@ mod tests {
     }
 
     /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
-    /// (2,256 bytes on 64-bit targets; fixed lists of 60 cards for the zones, which a
+    /// (2,064 bytes on 64-bit targets; fixed lists of 60 cards for the zones, which a
     /// `deck_size` of 60 allows, made it 2,900 and streaming clones twice as dear).
     #[test]
     fn state_stays_small() {
-        assert!(std::mem::size_of::<State>() <= 2_400);
+        assert!(
+            std::mem::size_of::<State>() <= 2_100,
+            "{}",
+            std::mem::size_of::<State>()
+        );
+    }
+
+    /// Issue 14: the small lists hold as many items inline as fit in the heap arm's 24
+    /// bytes, or stop just below the next 8-byte step; one item more would grow each.
+    #[test]
+    fn inline_lists_stop_below_a_size_step() {
+        use super::*;
+        use std::mem::size_of;
+        let vec = size_of::<Vec<CardId>>();
+        assert_eq!(size_of::<TinyVec<[CardId; KNOWN_CARDS]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[CardId; IN_USE]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[[u8; 2]; ROLL_OFFS]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[Target; FRAME_TARGETS]>>(), vec);
+        assert_eq!(size_of::<TinyVec<[WindowEvent; QUEUED]>>(), vec);
+        assert!(size_of::<TinyVec<[CardId; KNOWN_CARDS + 1]>>() > vec);
+        assert!(
+            size_of::<TinyVec<[TempMod; TEMP_MODS + 1]>>()
+                > size_of::<TinyVec<[TempMod; TEMP_MODS]>>()
+        );
+        assert!(
+            size_of::<TinyVec<[(CardId, u8); START_PENDING + 1]>>()
+                > size_of::<TinyVec<[(CardId, u8); START_PENDING]>>()
+        );
+        assert!(size_of::<TinyVec<[Task; TASKS + 1]>>() > size_of::<TinyVec<[Task; TASKS]>>());
     }
 
     /// Issue 14: random playouts of the default configuration keep every list of the state

@@ -24,7 +24,7 @@ pub(crate) const ZONE_CARDS: usize = 40;
 pub(crate) const DAMAGE_CARDS: usize = 7;
 
 /// Cards a majin's stack holds inline: at most `max_cards_per_majin` = 4 by default
-/// (MJ-3.5, MJ-A2). 7 is the same size as 4 (24 bytes, see [`DAMAGE_CARDS`]), so custom
+/// (MJ-3.5, MJ-A2). 7 is the same size as 4 (24 bytes, as for a damage zone), so custom
 /// limits up to 7 stay inline too; `None` or larger limits spill past 7. A majin takes 40
 /// bytes, and the table of both players' majins holds 32 of them.
 pub const MAJIN_CARDS: usize = 7;

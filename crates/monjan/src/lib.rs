@@ -34,6 +34,7 @@ mod config;
 mod encoding;
 mod error;
 mod event;
+mod frozen;
 mod game;
 mod rules;
 mod scenario;

@@ -5,7 +5,7 @@ use crate::cards::{Attribute, BoardDef, BoardEffect, CardClass, CardId, CardInfo
 use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_ROUNDS_LIMIT};
 use crate::error::Error;
 use crate::event::Event;
-use crate::view::{PilesView, PlayerView};
+pub use crate::frozen::Frozen;
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -857,17 +857,6 @@ pub(crate) enum Task {
     Cleanup,
 }
 
-/// Edit-turn views frozen when the edit set formed (MC-4.6 (3)).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Frozen {
-    /// Every player as others saw it then.
-    pub players: SmallVec<[PlayerView; SEATS_INLINE]>,
-    /// The shared piles then (the spectator's view).
-    pub piles: PilesView,
-    /// The shared piles as each seat sees them: then plus its own changes.
-    pub seen: SmallVec<[PilesView; SEATS_INLINE]>,
-}
-
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -1002,10 +991,17 @@ impl TryFrom<StateData> for State {
         let rules = Rules::new(&d.config)?;
         let core: StateCore = serde_json::from_value(d.state)
             .map_err(|e| Error::state(format!("malformed state: {e}")))?;
-        let s = State {
+        let mut s = State {
             rules: RulesRef(Arc::new(rules)),
             d: core,
         };
+        if s.d.frozen.is_some() {
+            // The frozen views were read; the true piles were not seen through them yet.
+            let truth = crate::view::piles_view(&s);
+            if let Some(f) = s.d.frozen.as_mut() {
+                f.anchor_truth(&truth).map_err(Error::state)?;
+            }
+        }
         s.validate()?;
         Ok(s)
     }
@@ -1395,9 +1391,10 @@ impl State {
             }
         }
         if let Some(f) = &d.frozen {
-            if f.players.len() != n || f.seen.len() != n {
+            if f.players.len() != n {
                 return Err(Error::state("the frozen edit views have the wrong size"));
             }
+            f.check(total).map_err(Error::state)?;
         }
         for t in &d.tasks {
             if let Task::Defeated { seat, .. } | Task::AfterDefeat { seat, .. } = t {

@@ -273,7 +273,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         })
         .collect();
     let piles = match (frozen, me) {
-        (Some(f), Some(m)) => f.seen.get(m.index()).cloned().unwrap_or_default(),
+        (Some(f), Some(m)) => f.seen_by(m),
         (Some(f), None) => f.piles.clone(),
         (None, _) => piles_view(s),
     };

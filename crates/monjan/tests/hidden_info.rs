@@ -169,3 +169,66 @@ fn mc_4_6_withheld_events_are_disclosed_when_the_edit_set_empties() {
         .collect();
     assert_eq!(spectator.len(), disclosed.len());
 }
+
+/// Both players can summon a one-turn Boss-Assassin; the Boss-Assassin deck holds one card
+/// and its discard pile two, in a simultaneous edit turn.
+fn one_boss_left() -> fuda_monjan::State {
+    let mut sc = scenario(&["mana_station", "frehheim"]);
+    sc.defense(A, Col::M, "n_water_13")
+        .defense(B, Col::M, "n_water_12")
+        .mana(A, Col::L, &["n_fire_01", "n_fire_02", "n_fire_03"])
+        .mana(B, Col::L, &["n_earth_01", "n_earth_02", "n_earth_03"])
+        .deck_top(&["n_fire_04", "n_earth_04", "n_fire_05"])
+        .boss_top(&["ba_boss_20"])
+        .discard("ba_boss_22")
+        .discard("ba_boss_30")
+        .rest_out_of_game();
+    sc.build_edit().unwrap()
+}
+
+fn summon(s: &fuda_monjan::State, seat: fuda_monjan::Seat) -> fuda_monjan::State {
+    let pay = fuda_monjan::Pay::from_col(Col::L, 3);
+    act(
+        s,
+        seat,
+        Choice::SummonBossOneTurn {
+            pay,
+            face_down: false,
+        },
+    )
+}
+
+fn boss_piles(s: &fuda_monjan::State, o: Observer) -> (usize, usize) {
+    let p = view(s, o).piles;
+    (p.boss_deck, p.boss_discard.len())
+}
+
+/// MC-4.6 (3), (5), MC-6.14 (5): B draws the last Boss-Assassin and sees the deck empty; A
+/// still sees it as frozen (one card) until A's own summon meets the empty deck, which is
+/// rebuilt from the discard pile: A then sees the true piles (the accepted leak), B and the
+/// spectator still the piles as B left them and as frozen. Read back from its JSON form at
+/// any point, the state shows every observer the same piles, then and after A's summon.
+#[test]
+fn mc_4_6_a_rebuilt_deck_shows_the_drawer_the_true_piles() {
+    let s = one_boss_left();
+    let s = summon(&s, B);
+    assert_eq!(boss_piles(&s, Observer::Seat(B)), (0, 2));
+    assert_eq!(boss_piles(&s, Observer::Seat(A)), (1, 2));
+    let read: fuda_monjan::State =
+        serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    for state in [s, read] {
+        let s = summon(&state, A);
+        assert_eq!(
+            boss_piles(&s, Observer::Seat(A)),
+            (1, 0),
+            "rebuilt, then drawn"
+        );
+        assert_eq!(boss_piles(&s, Observer::Seat(B)), (0, 2));
+        assert_eq!(boss_piles(&s, Observer::Spectator), (1, 2));
+        let again: fuda_monjan::State =
+            serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        for o in [Observer::Seat(A), Observer::Seat(B), Observer::Spectator] {
+            assert_eq!(view(&again, o), view(&s, o));
+        }
+    }
+}

@@ -5,15 +5,13 @@ use crate::action::Side;
 use crate::cards::{CardClass, CardId};
 use crate::config::{BasicDefeatDraw, DeckExhaustion};
 use crate::event::{DeckKind, Event};
-use crate::state::{Cards, State, Supply};
-use crate::view::{piles_view, PilesView};
+use crate::state::{Cards, Frozen, State, Supply};
 use fuda_core::{EventLog, GameRng, Pile, Seat, SmallVec};
 
-/// The piles `seat` sees while the edit views are frozen.
-fn seen(s: &mut State, seat: Seat) -> Option<&mut PilesView> {
-    s.d.frozen
-        .as_mut()
-        .and_then(|f| f.seen.get_mut(seat.index()))
+/// The frozen edit views, whose log of the shared piles' changes tells what each seat sees
+/// (MC-4.6 (3)); `None` outside a simultaneous edit turn.
+fn frozen(s: &mut State) -> Option<&mut Frozen> {
+    s.d.frozen.as_mut()
 }
 
 /// MC-6.14 (5): an empty deck takes in its shuffled discard pile (unless `NoDraw`).
@@ -65,20 +63,13 @@ pub(crate) fn take_top<L: EventLog<Event>>(
         DeckKind::Boss => s.d.boss_deck.draw(),
         DeckKind::Et => s.d.et_deck.draw(),
     };
-    if rebuilt {
-        // MC-4.6 (5): the accepted leak — the rebuilt pile is the true one.
-        let now = piles_view(s);
-        if let Some(v) = seen(s, seat) {
-            *v = now;
+    if let Some(f) = frozen(s) {
+        if rebuilt {
+            // MC-4.6 (5): the accepted leak — the drawer sees the true piles from now on.
+            f.rebuilt(seat, deck);
         }
-    } else if card.is_some() {
-        if let Some(v) = seen(s, seat) {
-            let n = match deck {
-                DeckKind::Main => &mut v.main_deck,
-                DeckKind::Boss => &mut v.boss_deck,
-                DeckKind::Et => &mut v.et_deck,
-            };
-            *n = n.saturating_sub(1);
+        if card.is_some() {
+            f.drew(seat, deck);
         }
     }
     card
@@ -119,22 +110,18 @@ pub(crate) fn draw<L: EventLog<Event>>(
 pub(crate) fn discard<L: EventLog<Event>>(s: &mut State, seat: Seat, card: CardId, _log: &mut L) {
     let class = s.rules().class(card);
     let et = s.config().match_format.has_et_deck();
-    let which = match class {
-        Some(CardClass::BossAssa) => 1,
-        Some(CardClass::Extra | CardClass::Toughness) if et => 2,
-        _ => 0,
+    let pile = match class {
+        Some(CardClass::BossAssa) => DeckKind::Boss,
+        Some(CardClass::Extra | CardClass::Toughness) if et => DeckKind::Et,
+        _ => DeckKind::Main,
     };
-    match which {
-        1 => s.d.boss_discard.push(card),
-        2 => s.d.et_discard.push(card),
-        _ => s.d.main_discard.push(card),
+    match pile {
+        DeckKind::Boss => s.d.boss_discard.push(card),
+        DeckKind::Et => s.d.et_discard.push(card),
+        DeckKind::Main => s.d.main_discard.push(card),
     }
-    if let Some(v) = seen(s, seat) {
-        match which {
-            1 => v.boss_discard.push(card),
-            2 => v.et_discard.push(card),
-            _ => v.main_discard.push(card),
-        }
+    if let Some(f) = frozen(s) {
+        f.discarded(seat, pile, card);
     }
 }
 
@@ -144,8 +131,8 @@ pub(crate) fn take_from_main_discard(s: &mut State, seat: Seat, card: CardId) ->
         return false;
     };
     s.d.main_discard.remove(i);
-    if let Some(v) = seen(s, seat) {
-        v.main_discard.retain(|c| *c != card);
+    if let Some(f) = frozen(s) {
+        f.took(seat, card);
     }
     true
 }

@@ -16,15 +16,7 @@ use fuda_core::{EventLog, Seat, SeatSet};
 /// MC-4.6 (3): the views of the other players and of the shared piles, frozen now.
 pub(crate) fn freeze(s: &mut State) {
     let players = s.d.players.iter().map(|p| player_view(p, false)).collect();
-    let piles = piles_view(s);
-    let seen = std::iter::repeat_n(&piles, s.num_players())
-        .cloned()
-        .collect();
-    s.d.frozen = Some(Frozen {
-        players,
-        piles,
-        seen,
-    });
+    s.d.frozen = Some(Frozen::new(players, piles_view(s)));
 }
 
 /// MC-4.1, MC-4.2 (1)–(2), MC-4.3: a new round starts with its edit turn.

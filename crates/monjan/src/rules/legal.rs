@@ -61,7 +61,8 @@ pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>)
         out.push(Action::new(seat, c))
     });
     let part = &mut out[start..];
-    if strictly_sorted(part) {
+    // One seat's actions: they sort as their choices do.
+    if strictly_sorted(part.iter().map(|a| &a.choice)) {
         return;
     }
     part.sort_unstable();
@@ -77,8 +78,16 @@ pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>)
 }
 
 /// Whether every item sorts before the next: sorted, with no repeats.
-fn strictly_sorted<T: PartialOrd>(items: &[T]) -> bool {
-    items.windows(2).all(|w| w[0] < w[1])
+fn strictly_sorted<'a, T: Ord + 'a>(items: impl IntoIterator<Item = &'a T>) -> bool {
+    let mut items = items.into_iter();
+    let Some(mut last) = items.next() else {
+        return true;
+    };
+    items.all(|item| {
+        let before = last.cmp(item).is_lt();
+        last = item;
+        before
+    })
 }
 
 /// Pushes the legal choices of `seat` (unsorted, maybe repeated) that `want` asks for.

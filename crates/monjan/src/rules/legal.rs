@@ -79,15 +79,7 @@ pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>)
 
 /// Whether every item sorts before the next: sorted, with no repeats.
 fn strictly_sorted<'a, T: Ord + 'a>(items: impl IntoIterator<Item = &'a T>) -> bool {
-    let mut items = items.into_iter();
-    let Some(mut last) = items.next() else {
-        return true;
-    };
-    items.all(|item| {
-        let before = last.cmp(item).is_lt();
-        last = item;
-        before
-    })
+    items.into_iter().is_sorted_by(|a, b| a.cmp(b).is_lt())
 }
 
 /// Pushes the legal choices of `seat` (unsorted, maybe repeated) that `want` asks for.

@@ -1,6 +1,7 @@
 //! One list per seat (such as champion areas) held in one inline block.
 
 use crate::seat::MAX_SEATS;
+use std::cmp::Ordering;
 use std::fmt;
 use tinyvec::TinyVec;
 
@@ -116,10 +117,51 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
             return None;
         }
         let at = r.start + at;
-        let item = self.items[at];
-        self.items.copy_within(at + 1.., at);
-        self.items.pop();
+        let items = self.items.as_mut_slice();
+        let item = items[at];
+        items.copy_within(at + 1.., at);
+        self.items.truncate(self.items.len() - 1);
         self.bounds[seat + 1..].iter_mut().for_each(|b| *b -= 1);
+        Some(item)
+    }
+
+    /// Moves the item at index `at` of list `from` to index `to_at` of list `to` (its end
+    /// if `to_at` is beyond it), keeping the order of the others, and returns it; `None`,
+    /// and nothing changed, if there is no such item or list. The block keeps its length:
+    /// only the items between the two places shift, by one, and nothing can spill.
+    pub fn move_item(&mut self, from: usize, at: usize, to: usize, to_at: usize) -> Option<T> {
+        if from.max(to) >= self.seats() {
+            return None;
+        }
+        // Read the bounds and the block once: this runs on every draw and discard.
+        let b = &mut self.bounds;
+        let (from_start, from_end) = (b[from] as usize, b[from + 1] as usize);
+        let src = from_start + at;
+        if src >= from_end {
+            return None;
+        }
+        let (to_start, to_end) = (b[to] as usize, b[to + 1] as usize);
+        let dst = match from.cmp(&to) {
+            // The lists from `from + 1` to `to` start one item earlier once it has left.
+            Ordering::Less => {
+                b[from + 1..=to].iter_mut().for_each(|b| *b -= 1);
+                to_start - 1 + to_at.min(to_end - to_start)
+            }
+            Ordering::Greater => {
+                b[to + 1..=from].iter_mut().for_each(|b| *b += 1);
+                to_start + to_at.min(to_end - to_start)
+            }
+            Ordering::Equal => from_start + to_at.min(from_end - from_start - 1),
+        };
+        // One memory move of the items between (a slice rotation costs more per call).
+        let items = self.items.as_mut_slice();
+        let item = items[src];
+        if src < dst {
+            items.copy_within(src + 1..=dst, src);
+        } else {
+            items.copy_within(dst..src, dst + 1);
+        }
+        items[dst] = item;
         Some(item)
     }
 
@@ -185,6 +227,66 @@ mod tests {
             Lists::from_lists([vec![], vec![4], vec![8]])
         );
         assert_eq!(format!("{l:?}"), "[[], [4], [8]]");
+    }
+
+    /// A moved item leaves one list and enters the other at the place asked, in either
+    /// direction and within one list; the lists between keep their items.
+    #[test]
+    fn moved_items_keep_every_other_list_in_order() {
+        let mut l = Lists::from_lists([vec![1, 2, 3], vec![4], vec![5, 6]]).unwrap();
+        assert_eq!(l.move_item(0, 2, 2, usize::MAX), Some(3));
+        assert_eq!(lists(&l), [vec![1, 2], vec![4], vec![5, 6, 3]]);
+        assert!(l.move_item(2, 0, 0, 1).is_some());
+        assert_eq!(lists(&l), [vec![1, 5, 2], vec![4], vec![6, 3]]);
+        assert!(l.move_item(1, 0, 2, 0).is_some());
+        assert_eq!(lists(&l), [vec![1, 5, 2], vec![], vec![4, 6, 3]]);
+        assert!(l.move_item(2, 2, 1, 0).is_some());
+        assert_eq!(lists(&l), [vec![1, 5, 2], vec![3], vec![4, 6]]);
+        assert!(l.move_item(0, 0, 0, usize::MAX).is_some());
+        assert_eq!(lists(&l), [vec![5, 2, 1], vec![3], vec![4, 6]]);
+        assert!(l.move_item(0, 2, 0, 0).is_some());
+        assert_eq!(lists(&l), [vec![1, 5, 2], vec![3], vec![4, 6]]);
+        assert_eq!(l.move_item(1, 1, 0, 0), None, "no second item");
+        assert_eq!(l.move_item(0, 0, 3, 0), None, "no fourth list");
+        assert_eq!(
+            Some(l),
+            Lists::from_lists([vec![1, 5, 2], vec![3], vec![4, 6]])
+        );
+    }
+
+    /// Random moves, inserts and removals agree with a list of lists, inline and spilled.
+    #[test]
+    fn random_changes_agree_with_separate_lists() {
+        let mut rng = crate::GameRng::from_seed(7);
+        let mut model: Vec<Vec<u16>> = vec![vec![1, 2, 3], vec![], vec![4, 5], vec![6]];
+        let mut l = Lists::from_lists(model.clone()).unwrap();
+        for step in 0..5_000u16 {
+            let (a, b) = (rng.below(5), rng.below(5));
+            let (i, j) = (rng.below(4), rng.below(4));
+            match rng.below(3) {
+                0 => {
+                    let expected = (a < 4 && b < 4 && i < model[a].len()).then(|| {
+                        let item = model[a].remove(i);
+                        let at = j.min(model[b].len());
+                        model[b].insert(at, item);
+                        item
+                    });
+                    assert_eq!(l.move_item(a, i, b, j), expected);
+                }
+                1 if model.iter().map(Vec::len).sum::<usize>() < 12 => {
+                    if a < 4 {
+                        let at = i.min(model[a].len());
+                        model[a].insert(at, step);
+                    }
+                    assert_eq!(l.insert(a, i, step), a < 4);
+                }
+                _ => {
+                    let expected = (a < 4 && i < model[a].len()).then(|| model[a].remove(i));
+                    assert_eq!(l.remove(a, i), expected);
+                }
+            }
+            assert_eq!(lists(&l), model);
+        }
     }
 
     /// More items than the inline block holds move it to the heap and work the same; more

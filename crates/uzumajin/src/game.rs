@@ -13,6 +13,7 @@ use crate::rules;
 use crate::scenario::Scenario;
 use crate::state::{MajinId, State};
 use crate::view::{self, View};
+use crate::zones::Place;
 use fuda_core::{
     Conformance, Determinize, EventLog, Game, GameRng, Observer, Outcome, Positions, Seat, SeatSet,
 };
@@ -111,15 +112,16 @@ impl Determinize for Uzumajin {
             let own = observer.is(Seat(i as u8));
             let asked =
                 matches!(t.pending, crate::state::Pending::UraMajin { seat } if seat.index() == i);
-            let p = &mut t.players[i];
-            let majins = t.majins.of_mut(Seat(i as u8));
-            let mut pool: Vec<CardId> = p.mb.iter().copied().collect();
+            let seat = Seat(i as u8);
+            let zones = &mut t.zones;
+            let majins = t.majins.of_mut(seat);
+            let mut pool: Vec<CardId> = zones.get(seat, Place::Mb).to_vec();
             let hide_damage = !(own && can_look);
             if hide_damage {
-                pool.extend(p.damage.iter().copied());
+                pool.extend_from_slice(zones.get(seat, Place::Damage));
             }
             if !own {
-                pool.extend(p.hand.iter().copied());
+                pool.extend_from_slice(zones.get(seat, Place::Hand));
             }
             let fd_slots: Vec<usize> = if own {
                 Vec::new()
@@ -166,17 +168,16 @@ impl Determinize for Uzumajin {
                 }
             }
             let mut rest = pool.into_iter();
-            let mb_len = p.mb.len();
-            for c in p.mb.as_mut_slice().iter_mut().take(mb_len) {
+            for c in zones.get_mut(seat, Place::Mb) {
                 *c = rest.next().unwrap_or(*c);
             }
             if hide_damage {
-                for c in &mut p.damage {
+                for c in zones.get_mut(seat, Place::Damage) {
                     *c = rest.next().unwrap_or(*c);
                 }
             }
             if !own {
-                for c in &mut p.hand {
+                for c in zones.get_mut(seat, Place::Hand) {
                     *c = rest.next().unwrap_or(*c);
                 }
             }
@@ -188,34 +189,37 @@ impl Determinize for Uzumajin {
                 }
             }
             // Being asked for an ura majin under `ura_any_card = false` shows that the hand
-            // holds a soul: keep one there.
+            // holds a soul: keep one there, swapped with the first hand card.
             let is_soul = |c: &CardId| rules.card_type(*c) == Some(CardType::Soul);
-            if souls_only && asked && !own && !p.hand.iter().any(is_soul) {
-                let mb = p.mb.as_mut_slice();
-                if let (Some(k), Some(h)) = (mb.iter().position(is_soul), p.hand.first_mut()) {
-                    std::mem::swap(&mut mb[k], h);
-                } else if let (Some(k), Some(h)) = (
-                    p.damage.iter().position(|c| hide_damage && is_soul(c)),
-                    p.hand.first_mut(),
-                ) {
-                    std::mem::swap(&mut p.damage[k], h);
+            let hand = zones.get(seat, Place::Hand);
+            if let (true, Some(&first)) = (
+                souls_only && asked && !own && !hand.iter().any(is_soul),
+                hand.first(),
+            ) {
+                let soul_in = |place| {
+                    let k = zones.get(seat, place).iter().position(is_soul)?;
+                    Some((place, k))
+                };
+                let found =
+                    soul_in(Place::Mb).or_else(|| soul_in(Place::Damage).filter(|_| hide_damage));
+                if let Some((place, k)) = found {
+                    let soul = zones.get(seat, place)[k];
+                    zones.get_mut(seat, place)[k] = first;
+                    zones.get_mut(seat, Place::Hand)[0] = soul;
                 }
             }
-            let after: Vec<CardId> =
-                p.mb.iter()
-                    .copied()
-                    .chain(if hide_damage {
-                        p.damage.to_vec()
-                    } else {
-                        Vec::new()
-                    })
-                    .chain(if own { Vec::new() } else { p.hand.to_vec() })
-                    .chain(
-                        fd_slots
-                            .iter()
-                            .filter_map(|&k| majins[k].cards.first().copied()),
-                    )
-                    .collect();
+            let mut after: Vec<CardId> = zones.get(seat, Place::Mb).to_vec();
+            if hide_damage {
+                after.extend_from_slice(zones.get(seat, Place::Damage));
+            }
+            if !own {
+                after.extend_from_slice(zones.get(seat, Place::Hand));
+            }
+            after.extend(
+                fd_slots
+                    .iter()
+                    .filter_map(|&k| majins[k].cards.first().copied()),
+            );
             map.extend(before.into_iter().zip(after));
         }
         // Peek memories follow the face-down cards they remember.

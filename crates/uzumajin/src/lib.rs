@@ -58,6 +58,7 @@ mod scenario;
 mod state;
 mod text;
 mod view;
+mod zones;
 
 pub use action::{Action, Choice, Placement};
 pub use card_text::rules_text;

@@ -4,6 +4,7 @@ use crate::cards::{CardId, CardInfo, CardSet, CardType, DefId, Op};
 use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
 use crate::majin_table::MajinTable;
+use crate::zones::{Place, Zones};
 use fuda_core::{GameRng, Outcome, Pile, Seat, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -11,10 +12,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// Cards one zone of a player (Majin Box, hand, graveyard) holds inline: a deck is exactly
-/// 40 cards (MJ-3.2, the default `deck_size`) and a zone holds only its owner's cards, so
-/// with the sample decks no zone ever spills; bigger custom decks spill to the heap
-/// (slower, correct). 40 `u16` ids are 80 bytes.
+/// Cards one player's zones (Majin Box, hand, graveyard, damage zone) hold inline: a deck is
+/// exactly 40 cards (MJ-3.2, the default `deck_size`) and a zone holds only its owner's
+/// cards, so with the sample decks the zones never spill; bigger custom decks spill to the
+/// heap (slower, correct). 40 `u16` ids are 80 bytes; [`Zones`] holds both players' 80.
 pub(crate) const ZONE_CARDS: usize = 40;
 
 /// Cards a damage zone holds inline: the game ends when it reaches `damage_to_lose` = 7
@@ -96,18 +97,9 @@ impl Majin {
     }
 }
 
-/// One player's zones (MJ-3.4), but the majins: the state holds both players' in one
-/// [`MajinTable`].
+/// One player's own records; its cards are in the state's [`Zones`] and [`MajinTable`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Player {
-    /// Majin Box, bottom first (the top card is drawn).
-    pub mb: Pile<CardId, ZONE_CARDS>,
-    /// The hand, in the order its cards entered it (MJ-9.1).
-    pub hand: TinyVec<[CardId; ZONE_CARDS]>,
-    /// Graveyard, bottom first (public).
-    pub graveyard: TinyVec<[CardId; ZONE_CARDS]>,
-    /// Damage zone, face-down, oldest first.
-    pub damage: TinyVec<[CardId; DAMAGE_CARDS]>,
     /// Own turns begun so far (MJ-3.9).
     pub turns_taken: u32,
     /// Opponent's face-down cards this player has seen through `Peek` (MJ-8.1).
@@ -499,6 +491,8 @@ pub struct State {
     pub(crate) rules: RulesRef,
     pub(crate) rng: GameRng,
     pub(crate) players: [Player; 2],
+    /// Both players' cards outside their majins.
+    pub(crate) zones: Zones,
     /// Both players' majins.
     pub(crate) majins: MajinTable,
     pub(crate) active: Seat,
@@ -546,11 +540,12 @@ impl From<State> for StateData {
             rng: s.rng,
             players: [Seat(0), Seat(1)].map(|seat| {
                 let p = &s.players[seat.index()];
+                let zone = |place| s.zones.get(seat, place);
                 PlayerData {
-                    mb: p.mb.clone(),
-                    hand: p.hand.clone(),
-                    graveyard: p.graveyard.clone(),
-                    damage: p.damage.clone(),
+                    mb: Pile::from_slice(zone(Place::Mb)),
+                    hand: zone(Place::Hand).iter().copied().collect(),
+                    graveyard: zone(Place::Graveyard).iter().copied().collect(),
+                    damage: zone(Place::Damage).iter().copied().collect(),
                     majins: s.majins.of(seat).to_vec(),
                     turns_taken: p.turns_taken,
                     peeked: p.peeked.clone(),
@@ -577,12 +572,16 @@ impl TryFrom<StateData> for State {
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
         let mut majins = MajinTable::default();
+        let zones = Zones::from_lists(d.players.each_ref().map(|p| {
+            [
+                p.mb.as_slice(),
+                p.hand.as_slice(),
+                p.graveyard.as_slice(),
+                p.damage.as_slice(),
+            ]
+        }));
         let [p0, p1] = d.players.map(|p| {
             let player = Player {
-                mb: p.mb,
-                hand: p.hand,
-                graveyard: p.graveyard,
-                damage: p.damage,
                 turns_taken: p.turns_taken,
                 peeked: p.peeked,
             };
@@ -598,6 +597,7 @@ impl TryFrom<StateData> for State {
             rules: RulesRef(Arc::new(rules)),
             rng: d.rng,
             players: [p0.0, p1.0],
+            zones,
             majins,
             active: d.active,
             first: d.first,
@@ -742,22 +742,22 @@ impl State {
 
     /// A player's hand, in the order its cards entered it (hidden information).
     pub fn hand(&self, seat: Seat) -> &[CardId] {
-        &self.player(seat).hand
+        self.zones.get(seat, Place::Hand)
     }
 
     /// A player's Majin Box, bottom first (hidden information).
     pub fn majin_box(&self, seat: Seat) -> &[CardId] {
-        self.player(seat).mb.as_slice()
+        self.zones.get(seat, Place::Mb)
     }
 
     /// A player's graveyard, bottom first.
     pub fn graveyard(&self, seat: Seat) -> &[CardId] {
-        &self.player(seat).graveyard
+        self.zones.get(seat, Place::Graveyard)
     }
 
     /// A player's damage zone (hidden identities).
     pub fn damage_zone(&self, seat: Seat) -> &[CardId] {
-        &self.player(seat).damage
+        self.zones.get(seat, Place::Damage)
     }
 
     /// A player's majins, in id order.
@@ -884,12 +884,7 @@ impl State {
     /// Every card in every zone, in no particular order.
     pub(crate) fn all_cards(&self) -> Vec<CardId> {
         let mut all = Vec::with_capacity(self.rules().num_cards());
-        for p in &self.players {
-            all.extend(p.mb.iter());
-            all.extend(p.hand.iter());
-            all.extend(p.graveyard.iter());
-            all.extend(p.damage.iter());
-        }
+        all.extend(self.zones.all());
         for m in self.majins.all() {
             all.extend(m.cards.iter());
         }
@@ -918,14 +913,11 @@ impl State {
         }
         // Every card exactly once, each in its owner's zones.
         let mut seen = vec![false; r.num_cards()];
-        for (i, p) in self.players.iter().enumerate() {
-            let seat = Seat(i as u8);
-            let zones =
-                p.mb.iter()
-                    .chain(&p.hand)
-                    .chain(&p.graveyard)
-                    .chain(&p.damage)
-                    .chain(self.majins(seat).iter().flat_map(|m| m.cards.iter()));
+        for seat in [Seat(0), Seat(1)] {
+            let zones = [Place::Mb, Place::Hand, Place::Graveyard, Place::Damage]
+                .into_iter()
+                .flat_map(|place| self.zones.get(seat, place))
+                .chain(self.majins(seat).iter().flat_map(|m| m.cards.iter()));
             for &c in zones {
                 match seen.get_mut(c.index()) {
                     None => return Err(Error::state(format!("card {c} is not in the game"))),
@@ -964,12 +956,11 @@ impl State {
         }
         let max = self.max_cards();
         let mut ids = Vec::new();
-        for (i, p) in self.players.iter().enumerate() {
-            if p.damage.len() >= usize::from(self.config().damage_to_lose) && self.outcome.is_none()
-            {
+        for i in 0..2 {
+            let damage = self.damage_zone(Seat(i as u8)).len();
+            if damage >= usize::from(self.config().damage_to_lose) && self.outcome.is_none() {
                 return Err(Error::state(format!(
-                    "P{i} has {} damage but the game goes on",
-                    p.damage.len()
+                    "P{i} has {damage} damage but the game goes on"
                 )));
             }
             let majins = self.majins(Seat(i as u8));
@@ -1010,7 +1001,7 @@ impl State {
                 }
             }
             let opponent = self.majins(Seat(1 - i as u8));
-            for c in &p.peeked {
+            for c in &self.players[i].peeked {
                 if !opponent.iter().any(|m| m.face_down_card() == Some(*c)) {
                     return Err(Error::state(format!(
                         "P{i} remembers card {c}, which is not an opponent's face-down card"
@@ -1118,8 +1109,7 @@ impl State {
             }
             Pending::UraMajin { seat }
                 if !self
-                    .player(seat)
-                    .hand
+                    .hand(seat)
                     .iter()
                     .any(|&c| crate::rules::turn::may_be_ura(self, c)) =>
             {
@@ -1184,6 +1174,8 @@ mod tests {
         assert_eq!(size_of::<TinyVec<[CardId; MAJIN_CARDS]>>(), vec);
         assert!(size_of::<TinyVec<[CardId; MAJIN_CARDS + 1]>>() > vec);
         assert_eq!(size_of::<Majin>(), 40);
-        assert!(size_of::<State>() <= 2_200, "{}", size_of::<State>());
+        // Both players' zones in one block ([`Zones`]): 2,192 bytes when each zone was a
+        // list of its own.
+        assert!(size_of::<State>() <= 1_824, "{}", size_of::<State>());
     }
 }

@@ -136,12 +136,12 @@ pub fn view(s: &State, observer: Observer) -> View {
             let own = observer.is(seat);
             PlayerView {
                 turns_taken: p.turns_taken,
-                mb_count: p.mb.len(),
-                hand_count: p.hand.len(),
-                hand: own.then(|| p.hand.to_vec()),
-                graveyard: p.graveyard.to_vec(),
-                damage_count: p.damage.len(),
-                damage: (own && can_look).then(|| p.damage.to_vec()),
+                mb_count: s.majin_box(seat).len(),
+                hand_count: s.hand(seat).len(),
+                hand: own.then(|| s.hand(seat).to_vec()),
+                graveyard: s.graveyard(seat).to_vec(),
+                damage_count: s.damage_zone(seat).len(),
+                damage: (own && can_look).then(|| s.damage_zone(seat).to_vec()),
                 majins: s
                     .majins(seat)
                     .iter()

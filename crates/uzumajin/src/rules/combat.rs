@@ -121,8 +121,7 @@ pub(crate) fn battle_broken(s: &State, a: &Attack) -> bool {
 /// Whether `seat` holds a combat card it may use now (colour requirement met).
 pub(crate) fn has_usable_combat(s: &State, seat: Seat) -> bool {
     let mut colours = ColourCheck::new(s, seat);
-    s.player(seat)
-        .hand
+    s.hand(seat)
         .iter()
         .any(|&c| combat_usable(s, &mut colours, c))
 }
@@ -178,8 +177,7 @@ fn close_window(s: &mut State) {
 /// A12: reveal the combat card, put it in the graveyard and resolve it at once; priority
 /// moves to the other player.
 pub(crate) fn use_combat<L: EventLog<Event>>(s: &mut State, seat: Seat, card: CardId, log: &mut L) {
-    crate::rules::turn::take_from_hand(s, seat, card);
-    s.player_mut(seat).graveyard.push(card);
+    crate::rules::turn::discard_from_hand(s, seat, card);
     log.emit(|| Event::CombatUsed { seat, card });
     if let Some(w) = s.attack.as_mut().and_then(|a| a.window.as_mut()) {
         let i = usize::from(seat.0 >= 1);

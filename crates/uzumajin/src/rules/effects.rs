@@ -7,6 +7,7 @@ use crate::config::EmptyMbDamage;
 use crate::event::Event;
 use crate::rules::{end, turn};
 use crate::state::{other, Majin, MajinId, Pending, State, Task, Zone, MAJIN_CARDS};
+use crate::zones::Place;
 use fuda_core::{EventLog, Seat, SmallVec};
 
 /// The battling majins from `seat`'s side: (own, opposing), each only while it exists.
@@ -250,15 +251,16 @@ fn perform<L: EventLog<Event>>(
         (Effect::DiscardRandom { count }, _) => {
             let victim = other(seat);
             for _ in 0..*count {
-                let len = s.player(victim).hand.len();
+                let len = s.hand(victim).len();
                 if len == 0 {
                     break;
                 }
                 // R3: one position uniformly at a time.
                 let i = s.rng.below(len);
-                let p = s.player_mut(victim);
-                let card = p.hand.remove(i.min(len - 1));
-                p.graveyard.push(card);
+                let at = i.min(len - 1);
+                let Some(card) = s.zones.move_to(victim, Place::Hand, at, Place::Graveyard) else {
+                    break;
+                };
                 log.emit(|| Event::DiscardedAtRandom { seat: victim, card });
             }
         }
@@ -283,10 +285,8 @@ fn perform<L: EventLog<Event>>(
 /// `seat` draws up to `n` cards; an empty MB simply stops the draw (MJ-7.2).
 pub(crate) fn draw<L: EventLog<Event>>(s: &mut State, seat: Seat, n: u8, log: &mut L) {
     for _ in 0..n {
-        let p = s.player_mut(seat);
-        match p.mb.draw() {
+        match s.zones.draw_into(seat, Place::Hand) {
             Some(card) => {
-                p.hand.push(card);
                 log.emit(|| Event::Drew {
                     seat,
                     card: Some(card),
@@ -323,7 +323,9 @@ pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, majin: MajinId, n: u8, 
             gone = true;
         }
     }
-    s.player_mut(owner).graveyard.extend(cards.iter().copied());
+    for &card in &cards {
+        s.zones.push(owner, Place::Graveyard, card);
+    }
     if gone {
         s.majins.remove(majin);
     }
@@ -343,8 +345,7 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, victim: Seat, n: u8
     let can_look = s.config().damage_zone_owner_can_look;
     let limit = usize::from(s.config().damage_to_lose);
     for i in 0..n {
-        let p = s.player_mut(victim);
-        let Some(card) = p.mb.draw() else {
+        let Some(card) = s.zones.draw_into(victim, Place::Damage) else {
             match s.config().empty_mb_damage {
                 EmptyMbDamage::Ignore => {
                     log.emit(|| Event::DamageIgnored {
@@ -356,8 +357,7 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, victim: Seat, n: u8
             }
             return;
         };
-        p.damage.push(card);
-        let total = p.damage.len();
+        let total = s.damage_zone(victim).len();
         log.emit(|| Event::Damaged {
             seat: victim,
             card: can_look.then_some(card),

@@ -24,7 +24,7 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         return;
     }
     let mut push = |choice| out.push(Action { seat, choice });
-    let hand = &s.player(seat).hand;
+    let hand = s.hand(seat);
     match s.pending {
         Pending::TurnOrder { .. } => {
             push(Choice::ChooseTurnOrder { go_first: false });
@@ -190,7 +190,7 @@ pub(crate) fn check(s: &State, a: &Action) -> Result<(), Error> {
     }
     let r = s.rules();
     let in_hand = |card: CardId| -> Result<(), Error> {
-        if s.player(seat).hand.contains(&card) {
+        if s.hand(seat).contains(&card) {
             Ok(())
         } else {
             Err(Error::CardNotInHand { seat, card })

@@ -4,7 +4,7 @@
 use crate::action::Placement;
 use crate::cards::CardId;
 use crate::event::Event;
-use crate::rules::turn::{new_majin, take_from_hand};
+use crate::rules::turn::{discard_from_hand, new_majin, take_from_hand};
 use crate::state::{State, Task};
 use fuda_core::EventLog;
 
@@ -54,8 +54,7 @@ pub(crate) fn play_soul<L: EventLog<Event>>(
 pub(crate) fn play_spell<L: EventLog<Event>>(s: &mut State, card: CardId, log: &mut L) {
     let seat = s.active;
     pay(s, card);
-    take_from_hand(s, seat, card);
-    s.player_mut(seat).graveyard.push(card);
+    discard_from_hand(s, seat, card);
     log.emit(|| Event::SpellPlayed { seat, card });
     s.tasks.push(Task::Main);
     s.tasks.push(Task::Effect {

@@ -7,7 +7,8 @@ use crate::error::Error;
 use crate::event::Event;
 use crate::majin_table::MajinTable;
 use crate::rules::{effects, run};
-use crate::state::{other, Pending, Player, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
+use crate::state::{other, Pending, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
+use crate::zones::Zones;
 use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -17,12 +18,15 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
     let rules = shared_rules(config)?;
     let mut rng = GameRng::from_seed(seed);
     let n = rules.deck_size;
-    let mut players: [Player; 2] = Default::default();
-    for (i, p) in players.iter_mut().enumerate() {
+    let [mb0, mb1] = [0, 1].map(|i| {
         let cards: Vec<CardId> = (i * n..(i + 1) * n).map(|c| CardId(c as u16)).collect();
-        p.mb = shuffle_into_mb(&mut rng, cards);
-    }
-    let mut state = State::blank(rules, rng, players);
+        shuffle_into_mb(&mut rng, cards)
+    });
+    let zones = Zones::from_lists([
+        [mb0.as_slice(), &[], &[], &[]],
+        [mb1.as_slice(), &[], &[], &[]],
+    ]);
+    let mut state = State::blank(rules, rng, zones);
     janken(&mut state);
     Ok(state)
 }
@@ -39,11 +43,12 @@ pub(crate) fn shuffle_into_mb(
 
 impl State {
     /// A state before the first turn: the given zones, nobody active yet.
-    pub(crate) fn blank(rules: Arc<Rules>, rng: GameRng, players: [Player; 2]) -> State {
+    pub(crate) fn blank(rules: Arc<Rules>, rng: GameRng, zones: Zones) -> State {
         State {
             rules: RulesRef(rules),
             rng,
-            players,
+            players: Default::default(),
+            zones,
             majins: MajinTable::default(),
             active: Seat(0),
             first: None,

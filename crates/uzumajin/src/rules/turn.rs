@@ -7,6 +7,7 @@ use crate::config::TurnCountBasis;
 use crate::event::Event;
 use crate::rules::{effects, end};
 use crate::state::{other, Majin, MajinId, Pending, State, Step, Task, Zone, MAX_MAJINS};
+use crate::zones::Place;
 use fuda_core::{EventLog, Seat, SmallVec};
 
 /// MJ-3.9 / MJ-A7: whether the active player is on their first turn.
@@ -24,9 +25,16 @@ pub(crate) fn may_be_ura(s: &State, card: CardId) -> bool {
 
 /// Removes a (checked) card from a hand, keeping the order of the others.
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
-    let hand = &mut s.player_mut(seat).hand;
-    if let Some(i) = hand.iter().position(|&c| c == card) {
-        hand.remove(i);
+    if let Some(i) = s.hand(seat).iter().position(|&c| c == card) {
+        s.zones.remove(seat, Place::Hand, i);
+    }
+}
+
+/// Puts a (checked) hand card on top of its owner's graveyard, keeping the order of the
+/// other hand cards.
+pub(crate) fn discard_from_hand(s: &mut State, seat: Seat, card: CardId) {
+    if let Some(i) = s.hand(seat).iter().position(|&c| c == card) {
+        s.zones.move_to(seat, Place::Hand, i, Place::Graveyard);
     }
 }
 
@@ -70,7 +78,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opti
     let turn = s.turn;
     log.emit(|| Event::TurnStarted { seat, turn });
     // MJ-4.0 / MJ-7.2: an empty MB at the start of one's own turn loses.
-    if s.player(seat).mb.is_empty() {
+    if s.majin_box(seat).is_empty() {
         log.emit(|| Event::DeckedOut { seat });
         end::lose(s, seat, log);
         return None;
@@ -80,7 +88,7 @@ pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Opti
     }
     effects::draw(s, seat, 1, log);
     // MJ-4.3: skipped when no hand card may be placed, even on the first turn.
-    if !s.player(seat).hand.iter().any(|&c| may_be_ura(s, c)) {
+    if !s.hand(seat).iter().any(|&c| may_be_ura(s, c)) {
         log.emit(|| Event::UraMajinSkipped { seat });
         s.tasks.push(Task::CountMp);
         return None;

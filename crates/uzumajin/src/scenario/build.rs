@@ -36,8 +36,8 @@ impl Scenario {
         let forced = self.forced_outcomes(&rules, &placed.used)?;
         rng.force(forced)
             .map_err(|e| Error::scenario("forced", e.to_string()))?;
-        let players = self.zones(&rules, &placed, &mut rng)?;
-        let mut state = State::blank(std::sync::Arc::new(rules), rng, players);
+        let zones = self.zones(&rules, &placed, &mut rng)?;
+        let mut state = State::blank(std::sync::Arc::new(rules), rng, zones);
         state.next_majin = self.majins.len() as u16;
         self.place_majins(&mut state, &placed)?;
         match self.at {
@@ -101,17 +101,12 @@ impl Scenario {
     }
 
     /// Hands, Majin Boxes, graveyards and damage zones; the unplaced cards are shuffled in.
-    fn zones(
-        &self,
-        rules: &Rules,
-        placed: &Placement,
-        rng: &mut GameRng,
-    ) -> Result<[Player; 2], Error> {
-        let mut players: [Player; 2] = Default::default();
-        for (i, (p, spec)) in players.iter_mut().zip(&self.players).enumerate() {
+    fn zones(&self, rules: &Rules, placed: &Placement, rng: &mut GameRng) -> Result<Zones, Error> {
+        let mut zones = Zones::default();
+        for (i, spec) in self.players.iter().enumerate() {
             let seat = Seat(i as u8);
             let at = |field: &str| format!("players[{i}].{field}");
-            p.hand = placed.cards(seat, Zone2::Hand).into_iter().collect();
+            zones.set(seat, Place::Hand, &placed.cards(seat, Zone2::Hand));
             let top = placed.cards(seat, Zone2::MajinBox);
             let listed_damage = placed.cards(seat, Zone2::Damage);
             let unplaced: Vec<CardId> = (0..rules.num_cards())
@@ -162,17 +157,18 @@ impl Scenario {
                 ));
             }
             let (bottom, mb_rest) = rest.split_at(rest.len() - keep);
-            let mut mb = fuda_core::Pile::from_slice(mb_rest);
-            for &c in top.iter().rev() {
-                mb.put_top(c);
-            }
-            p.mb = mb;
-            p.damage = listed_damage.into_iter().collect();
-            p.damage.extend_from_slice(&bottom[..fill]);
-            p.graveyard = bottom[fill..].iter().copied().collect();
-            p.graveyard.extend(placed.cards(seat, Zone2::Graveyard));
+            // The cards listed on top go on in reverse, the first listed last (on top).
+            let mut mb = mb_rest.to_vec();
+            mb.extend(top.iter().rev());
+            zones.set(seat, Place::Mb, &mb);
+            let mut damage = listed_damage;
+            damage.extend_from_slice(&bottom[..fill]);
+            zones.set(seat, Place::Damage, &damage);
+            let mut graveyard = bottom[fill..].to_vec();
+            graveyard.extend(placed.cards(seat, Zone2::Graveyard));
+            zones.set(seat, Place::Graveyard, &graveyard);
         }
-        Ok(players)
+        Ok(zones)
     }
 
     /// The majins, in id order per player, and the peek memories.
@@ -382,7 +378,7 @@ impl Scenario {
                 run(s, &mut NoEvents);
             }
             Decision::UraMajin => {
-                if !s.player(a).hand.iter().any(|&c| may_be_ura(s, c)) {
+                if !s.hand(a).iter().any(|&c| may_be_ura(s, c)) {
                     return wrong(
                         "step 3 is skipped when no hand card may become an ura majin".into(),
                     );
@@ -703,7 +699,7 @@ impl Scenario {
                 (m.cards.last().copied(), CardType::Soul)
             }
             None => (
-                s.player(seat).graveyard.last().copied(),
+                s.graveyard(seat).last().copied(),
                 if in_combat {
                     CardType::Combat
                 } else {

@@ -39,9 +39,10 @@ use crate::rules::effects::{can_act_op, candidates};
 use crate::rules::turn::{advance_candidates, is_first_turn, may_be_ura};
 use crate::rules::{run, setup};
 use crate::state::{
-    other, parse_card_name, Attack, BonusKind, Majin, MajinId, Pending, Player, Rules, State, Step,
-    Task, Window, Zone,
+    other, parse_card_name, Attack, BonusKind, Majin, MajinId, Pending, Rules, State, Step, Task,
+    Window, Zone,
 };
+use crate::zones::{Place, Zones};
 use fuda_core::{Forced, GameRng, NoEvents, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

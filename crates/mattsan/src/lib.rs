@@ -37,6 +37,7 @@ mod scenario;
 mod state;
 mod text;
 mod view;
+mod zones;
 
 pub use action::{Action, Choice};
 pub use cards::{

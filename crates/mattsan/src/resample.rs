@@ -21,6 +21,7 @@
 use crate::cards::{CardId, CardType};
 use crate::rules::{field, resolution};
 use crate::state::{Pending, State, Target, Task};
+use crate::zones;
 use fuda_core::{GameRng, Observer, Seat};
 
 /// What may go into a hidden place.
@@ -55,9 +56,11 @@ pub(crate) fn resample(s: &State, observer: Observer, rng: &mut GameRng) -> Stat
         }
         // Sorted first: the new order must not depend on the old one, which the observer
         // does not know (not even of its own deck).
-        let deck = &mut field::player_mut(&mut t, seat).deck;
-        deck.as_mut_slice().sort_unstable();
-        deck.shuffle(rng);
+        let deck = field::player_mut(&mut t, seat)
+            .zones
+            .get_mut(zones::Place::Deck);
+        deck.sort_unstable();
+        rng.shuffle(deck);
     }
     t
 }
@@ -75,10 +78,10 @@ fn fits(t: &State, card: CardId, f: Fits) -> bool {
 fn hidden_places(t: &State, seat: Seat, observer: Observer) -> Vec<(Place, Fits, CardId)> {
     let p = field::player(t, seat);
     let mut out = Vec::new();
-    for (i, &c) in p.deck.iter().enumerate() {
+    for (i, &c) in p.deck().iter().enumerate() {
         out.push((Place::Deck(i), Fits::Any, c));
     }
-    for (i, &c) in p.hand.iter().enumerate() {
+    for (i, &c) in p.hand().iter().enumerate() {
         if !p.known_in_hand.contains(&c) {
             out.push((Place::Hand(i), Fits::Any, c));
         }
@@ -121,7 +124,7 @@ fn needs_a_unit(t: &State, seat: Seat, places: &mut [(Place, Fits, CardId)], rng
         .filter_map(|&k| field::occupant(t, (seat, k)))
         .any(|o| !hidden(o.card))
         || (from_hand
-            && p.hand
+            && p.hand()
                 .iter()
                 .any(|&c| !hidden(c) && t.rules().is(c, CardType::Unit)));
     let refilling = p.bf().is_none()
@@ -234,12 +237,12 @@ fn write_back(t: &mut State, seat: Seat, places: &[(Place, Fits, CardId)], chose
     for (&(place, _, old), &new) in places.iter().zip(chosen) {
         match place {
             Place::Deck(i) => {
-                if let Some(c) = p.deck.as_mut_slice().get_mut(i) {
+                if let Some(c) = p.zones.get_mut(zones::Place::Deck).get_mut(i) {
                     *c = new;
                 }
             }
             Place::Hand(i) => {
-                if let Some(c) = p.hand.get_mut(i) {
+                if let Some(c) = p.zones.get_mut(zones::Place::Hand).get_mut(i) {
                     *c = new;
                 }
             }
@@ -266,7 +269,7 @@ fn write_back(t: &mut State, seat: Seat, places: &[(Place, Fits, CardId)], chose
             }
         }
     }
-    p.hand.sort_unstable();
+    p.zones.get_mut(zones::Place::Hand).sort_unstable();
     for f in &mut t.g.frames {
         for tg in &mut f.targets {
             if let Target::Card(c) = tg {

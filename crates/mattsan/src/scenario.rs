@@ -37,8 +37,9 @@ use crate::state::{
     SetupDraft, SoulCard, State, Step, Task, TempMod, Terrain, WindowEvent, WindowKind, MAX_BENCH,
     UNDER_CARDS,
 };
+use crate::zones::Place;
 use fuda_core::{
-    Forced, GameRng, NoEvents, Pile, Positions, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED,
+    Forced, GameRng, NoEvents, Positions, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -1011,7 +1012,7 @@ impl Scenario {
                     .any(|x| x.occupant.is_some() || x.terrain.is_some());
                 let spec = &self.players[seat.index()];
                 if fielded
-                    || !p.discard.is_empty()
+                    || !p.discard().is_empty()
                     || !p.soul.is_empty()
                     || !spec.known_in_hand.is_empty()
                 {
@@ -1028,8 +1029,9 @@ impl Scenario {
                 nonempty_only_deck(s, "before the shuffles")?;
                 for seat in [Seat(0), Seat(1)] {
                     let p = field::player_mut(s, seat);
-                    let hand = std::mem::take(&mut p.hand);
-                    p.deck.extend(hand);
+                    for card in p.zones.take(Place::Hand) {
+                        p.zones.push(Place::Deck, card);
+                    }
                     if !p.mulligan_reveal.is_empty() {
                         return Err(bad("mulligan_reveal", "no mulligan has happened yet"));
                     }
@@ -1088,7 +1090,8 @@ impl Scenario {
                     Start::SoulCharge => {
                         let p = field::player(s, active);
                         if p.charged > 0
-                            && (p.charged >= self.config.soul_charge_per_turn || p.hand.is_empty())
+                            && (p.charged >= self.config.soul_charge_per_turn
+                                || p.hand().is_empty())
                         {
                             return Err(bad(
                                 "charged",
@@ -1695,9 +1698,9 @@ fn place_seat(
         let card = chosen[i];
         let ty = rules.card_type(card);
         match *zone {
-            Zone::Hand => p.hand.push(card),
+            Zone::Hand => p.zones.push(Place::Hand, card),
             Zone::Deck => deck_top.push(card),
-            Zone::Discard => p.discard.push(card),
+            Zone::Discard => p.zones.push(Place::Discard, card),
             Zone::Soul(tapped) => p.soul.push(SoulCard { card, tapped }),
             Zone::Field(slot, true) => {
                 if ty != Some(CardType::Unit) {
@@ -1782,7 +1785,7 @@ fn place_seat(
             }
         }
     }
-    p.hand.sort_unstable();
+    p.zones.get_mut(Place::Hand).sort_unstable();
     // The rest of the deck list goes beneath the named deck cards, in an order drawn from
     // the seed's stream (a position's arrangement is not one of the rules' random draws).
     let mut rest: Vec<CardId> = owned
@@ -1797,7 +1800,7 @@ fn place_seat(
     }
     deck_top.reverse();
     rest.extend(deck_top);
-    p.deck = Pile::from_slice(&rest);
+    p.zones.set(Place::Deck, &rest);
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use crate::cards::{
 };
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
+use crate::zones::{Place, Zones};
 use fuda_core::{ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -591,14 +592,13 @@ pub struct SetupDraft {
     pub committed: bool,
 }
 
-/// Everything one player owns.
+/// Everything one player owns. Its JSON form is [`PlayerData`]'s, with the deck, hand and
+/// discard pile as lists of their own.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "PlayerData", into = "PlayerData")]
 pub(crate) struct Player {
-    pub deck: Pile<CardId, ZONE_CARDS>,
-    /// Kept in card-id order (hand order carries no information).
-    pub hand: TinyVec<[CardId; ZONE_CARDS]>,
-    pub discard: TinyVec<[CardId; ZONE_CARDS]>,
+    /// Deck, hand (kept in card-id order) and discard pile, in one block.
+    pub zones: Zones,
     pub soul: TinyVec<[SoulCard; ZONE_CARDS]>,
     /// Slot 0 is the battlefield; slots 1.. are bench locations. Always `FIELD_SLOTS`
     /// long, so a fixed list (`Copy`: the field clones as one copy); a list rather than an
@@ -612,18 +612,65 @@ pub(crate) struct Player {
     pub mulligan_reveal: ArrayVec<[CardId; REVEAL_CARDS]>,
     /// Cards every player saw go into this hand and that are still in it (public; issue
     /// 15, item 10).
-    #[serde(default)]
     pub known_in_hand: TinyVec<[CardId; KNOWN_CARDS]>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
 }
 
+/// The serialized form of [`Player`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayerData {
+    deck: Pile<CardId, ZONE_CARDS>,
+    hand: TinyVec<[CardId; ZONE_CARDS]>,
+    discard: TinyVec<[CardId; ZONE_CARDS]>,
+    soul: TinyVec<[SoulCard; ZONE_CARDS]>,
+    field: ArrayVec<[Slot; FIELD_SLOTS]>,
+    charged: u8,
+    flags: u8,
+    mulligan_reveal: ArrayVec<[CardId; REVEAL_CARDS]>,
+    #[serde(default)]
+    known_in_hand: TinyVec<[CardId; KNOWN_CARDS]>,
+    setup: Option<SetupDraft>,
+}
+
+impl From<PlayerData> for Player {
+    fn from(d: PlayerData) -> Player {
+        Player {
+            zones: Zones::from_lists(d.deck.as_slice(), &d.hand, &d.discard),
+            soul: d.soul,
+            field: d.field,
+            charged: d.charged,
+            flags: d.flags,
+            mulligan_reveal: d.mulligan_reveal,
+            known_in_hand: d.known_in_hand,
+            setup: d.setup,
+        }
+    }
+}
+
+impl From<Player> for PlayerData {
+    fn from(p: Player) -> PlayerData {
+        let list = |place| p.zones.get(place).iter().copied().collect();
+        PlayerData {
+            deck: Pile::from_slice(p.deck()),
+            hand: list(Place::Hand),
+            discard: list(Place::Discard),
+            soul: p.soul,
+            field: p.field,
+            charged: p.charged,
+            flags: p.flags,
+            mulligan_reveal: p.mulligan_reveal,
+            known_in_hand: p.known_in_hand,
+            setup: p.setup,
+        }
+    }
+}
+
 impl Player {
     pub fn new() -> Player {
         Player {
-            deck: Pile::new(),
-            hand: TinyVec::new(),
-            discard: TinyVec::new(),
+            zones: Zones::default(),
             soul: TinyVec::new(),
             field: (0..FIELD_SLOTS).map(|_| Slot::default()).collect(),
             charged: 0,
@@ -632,6 +679,24 @@ impl Player {
             known_in_hand: TinyVec::new(),
             setup: None,
         }
+    }
+
+    /// The deck, bottom first.
+    #[inline]
+    pub fn deck(&self) -> &[CardId] {
+        self.zones.get(Place::Deck)
+    }
+
+    /// The hand, in card-id order.
+    #[inline]
+    pub fn hand(&self) -> &[CardId] {
+        self.zones.get(Place::Hand)
+    }
+
+    /// The discard pile, bottom first.
+    #[inline]
+    pub fn discard(&self) -> &[CardId] {
+        self.zones.get(Place::Discard)
     }
 
     /// The battlefield unit.
@@ -1036,7 +1101,7 @@ impl TryFrom<StateData> for State {
         let rules = Rules::new(&d.config)?;
         let mut g = d.game;
         for p in &mut g.players {
-            p.hand.sort_unstable();
+            p.zones.get_mut(Place::Hand).sort_unstable();
         }
         let state = State {
             rules: RulesRef(Arc::new(rules)),
@@ -1166,17 +1231,17 @@ impl State {
 
     /// A hand, in card-id order (hidden information: use views for front ends).
     pub fn hand(&self, seat: Seat) -> &[CardId] {
-        self.player(seat).map_or(&[], |p| p.hand.as_slice())
+        self.player(seat).map_or(&[], |p| p.hand())
     }
 
     /// A deck, bottom first (hidden information).
     pub fn deck(&self, seat: Seat) -> &[CardId] {
-        self.player(seat).map_or(&[], |p| p.deck.as_slice())
+        self.player(seat).map_or(&[], |p| p.deck())
     }
 
     /// A discard pile, bottom first.
     pub fn discard(&self, seat: Seat) -> &[CardId] {
-        self.player(seat).map_or(&[], |p| p.discard.as_slice())
+        self.player(seat).map_or(&[], |p| p.discard())
     }
 
     /// A soul-charge zone.
@@ -1226,9 +1291,9 @@ impl State {
     pub(crate) fn all_cards(&self) -> Vec<CardId> {
         let mut all = Vec::with_capacity(self.num_cards());
         for p in &self.g.players {
-            all.extend(p.deck.iter());
-            all.extend(p.hand.iter());
-            all.extend(p.discard.iter());
+            all.extend(p.deck().iter());
+            all.extend(p.hand().iter());
+            all.extend(p.discard().iter());
             all.extend(p.soul.iter().map(|s| s.card));
             for slot in &p.field {
                 all.extend(slot.terrain.map(|t| t.card));
@@ -1293,9 +1358,9 @@ impl State {
         for (i, p) in self.g.players.iter().enumerate() {
             let seat = Seat(i as u8);
             let own = |c: &CardId| rules.owner(*c) == seat;
-            let mine = p.deck.iter().all(own)
-                && p.hand.iter().all(own)
-                && p.discard.iter().all(own)
+            let mine = p.deck().iter().all(own)
+                && p.hand().iter().all(own)
+                && p.discard().iter().all(own)
                 && p.soul.iter().all(|s| own(&s.card));
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
@@ -1305,7 +1370,7 @@ impl State {
             known.sort_unstable();
             known.dedup();
             if known.len() != p.known_in_hand.len()
-                || !known.iter().all(|c| p.hand.binary_search(c).is_ok())
+                || !known.iter().all(|c| p.hand().binary_search(c).is_ok())
             {
                 return bad(format!(
                     "{seat}'s known cards in hand are not all in the hand"
@@ -1558,7 +1623,7 @@ impl State {
             )))
         };
         let controller = |f: u8| g.frames.get(usize::from(f)).map(|fr| fr.controller);
-        let hand = |seat: Seat| g.players[seat.index() & 1].hand.len();
+        let hand = |seat: Seat| g.players[seat.index() & 1].hand().len();
         let quiet = g.tasks.is_empty();
         match g.pending {
             Pending::Placement { waiting } => {
@@ -1673,9 +1738,7 @@ mod tests {
         ];
         let players = g.players.iter().flat_map(|p| {
             [
-                ("deck", !p.deck.is_inline()),
-                ("hand", p.hand.is_heap()),
-                ("discard", p.discard.is_heap()),
+                ("deck, hand and discard pile", !p.zones.is_inline()),
                 ("soul", p.soul.is_heap()),
                 ("known_in_hand", p.known_in_hand.is_heap()),
             ]
@@ -1688,12 +1751,13 @@ mod tests {
     }
 
     /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
-    /// (2,064 bytes on 64-bit targets; fixed lists of 60 cards for the zones, which a
-    /// `deck_size` of 60 allows, made it 2,900 and streaming clones twice as dear).
+    /// (1,888 bytes on 64-bit targets since each player's deck, hand and discard pile share
+    /// one block, 2,064 before; fixed lists of 60 cards for the zones, which a `deck_size`
+    /// of 60 allows, made it 2,900 and streaming clones twice as dear).
     #[test]
     fn state_stays_small() {
         assert!(
-            std::mem::size_of::<State>() <= 2_100,
+            std::mem::size_of::<State>() <= 1_888,
             "{}",
             std::mem::size_of::<State>()
         );

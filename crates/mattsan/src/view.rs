@@ -128,7 +128,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         first_player: s.g.first_player,
         first_rolls: s.g.first_rolls.to_vec(),
         players,
-        hand: own.map(|p| field::player(s, p).hand.to_vec()),
+        hand: own.map(|p| field::player(s, p).hand().to_vec()),
         own_setup: own.and_then(|p| field::player(s, p).setup),
         in_use: s.g.in_use.to_vec(),
         attack: s.g.attack,
@@ -180,9 +180,9 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
         .map_or(0, |d| usize::from(d.battlefield.is_some()) + d.bench.len());
     let tapped = p.soul.iter().filter(|c| c.tapped).count();
     PlayerView {
-        hand_count: p.hand.len() + if mine { 0 } else { drafted },
-        deck_count: p.deck.len(),
-        discard: p.discard.to_vec(),
+        hand_count: p.hand().len() + if mine { 0 } else { drafted },
+        deck_count: p.deck().len(),
+        discard: p.discard().to_vec(),
         soul_upright: p.soul.len() - tapped,
         soul_sideways: tapped,
         soul: mine.then(|| p.soul.to_vec()),

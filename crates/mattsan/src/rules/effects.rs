@@ -14,6 +14,7 @@ use crate::rules::field::{
 use crate::state::{
     opp, Frame, FrameKind, Instr, Pending, State, Target, Task, TempMod, WindowKind,
 };
+use crate::zones::Place;
 use fuda_core::{smallvec, EventLog, Seat};
 
 /// Opens a frame for effect list `k` of `source`; `None` when the card has no such
@@ -200,7 +201,7 @@ fn amount<L: EventLog<Event>>(s: &mut State, fr: &Frame, a: Amount, log: &mut L)
             let n = match expr {
                 CountExpr::FaceUpAllyUnits => field::face_up_units(s, fr.controller).len(),
                 CountExpr::FaceUpEnemyUnits => field::face_up_units(s, opp(fr.controller)).len(),
-                CountExpr::CardsInHand => player(s, fr.controller).hand.len(),
+                CountExpr::CardsInHand => player(s, fr.controller).hand().len(),
             };
             field::roll(s, n as u32, log)
         }
@@ -322,7 +323,7 @@ pub(crate) fn can_start(s: &State, fr: &Frame, instr: u16) -> bool {
                     }
                 }
                 Effect::DiscardFromHand { who, n, .. } => {
-                    let hand = player(s, who_seat(me, *who)).hand.len();
+                    let hand = player(s, who_seat(me, *who)).hand().len();
                     *n > 0 && hand >= usize::from(*n)
                 }
                 Effect::ForceSwap { side, .. } => {
@@ -421,7 +422,7 @@ fn primitive<L: EventLog<Event>>(
         }
         Effect::DiscardFromHand { who, n, chooser } => {
             let seat = who_seat(me, *who);
-            let k = usize::from(*n).min(player(s, seat).hand.len());
+            let k = usize::from(*n).min(player(s, seat).hand().len());
             match chooser {
                 DiscardChooser::Owner => {
                     if k > 0 {
@@ -434,9 +435,9 @@ fn primitive<L: EventLog<Event>>(
                 // The opponent cannot see the hand: a blind pick is a random pick (R5).
                 DiscardChooser::Random | DiscardChooser::Opponent => {
                     for _ in 0..k {
-                        let hand = &player(s, seat).hand;
+                        let hand = player(s, seat).hand();
                         let i = s.g.rng.below(hand.len());
-                        if let Some(&card) = player(s, seat).hand.get(i) {
+                        if let Some(&card) = player(s, seat).hand().get(i) {
                             discard_from_hand(s, seat, card, log);
                         }
                     }
@@ -557,9 +558,17 @@ pub(crate) fn deal_damage<L: EventLog<Event>>(s: &mut State, p: Pos, n: u16, log
 pub(crate) fn destroy<L: EventLog<Event>>(s: &mut State, p: Pos, log: &mut L) {
     if let Some(o) = field::take_occupant(s, p) {
         let card = o.card;
-        player_mut(s, p.0).discard.extend(o.cards());
+        to_discard(s, p.0, o.cards());
         log.emit(|| Event::Destroyed { seat: p.0, card });
         queue(s, WindowKind::UnitDestroyed, p.0);
+    }
+}
+
+/// Cards go face-up onto `seat`'s discard pile, in order.
+pub(crate) fn to_discard(s: &mut State, seat: Seat, cards: impl IntoIterator<Item = CardId>) {
+    let p = player_mut(s, seat);
+    for card in cards {
+        p.zones.push(Place::Discard, card);
     }
 }
 
@@ -570,8 +579,7 @@ pub(crate) fn discard_from_hand<L: EventLog<Event>>(
     card: CardId,
     log: &mut L,
 ) {
-    if field::take_from_hand(s, seat, card, Seen::Public) {
-        player_mut(s, seat).discard.push(card);
+    if field::move_from_hand(s, seat, card, Seen::Public, Some(Place::Discard)) {
         log.emit(|| Event::Discarded { seat, card });
     }
 }

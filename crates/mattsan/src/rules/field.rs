@@ -10,6 +10,7 @@ use crate::state::{
     opp, FieldCard, Player, State, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_DECK_OUT, MAX_BENCH,
     ZONE_CARDS,
 };
+use crate::zones::Place;
 use fuda_core::{EventLog, Seat, SmallVec};
 
 /// Where a card is on the field: (owner, slot index).
@@ -272,7 +273,7 @@ pub(crate) fn condition(s: &State, c: Condition, controller: Seat, src: Option<P
         Condition::DamageOnThisAtLeast(n) => src
             .and_then(|p| occupant(s, p))
             .is_some_and(|o| o.damage >= n),
-        Condition::HandAtLeast(n) => player(s, controller).hand.len() >= usize::from(n),
+        Condition::HandAtLeast(n) => player(s, controller).hand().len() >= usize::from(n),
         Condition::AllyBfHpAtMost(n) => {
             player(s, controller).bf().is_some() && hp_left(s, (controller, 0)) <= i32::from(n)
         }
@@ -285,9 +286,9 @@ pub(crate) fn condition(s: &State, c: Condition, controller: Seat, src: Option<P
 
 /// Puts a card into a hand, keeping card-id order.
 pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
-    let hand = &mut player_mut(s, seat).hand;
-    let at = hand.partition_point(|&c| c < card);
-    hand.insert(at, card);
+    let p = player_mut(s, seat);
+    let at = p.hand().partition_point(|&c| c < card);
+    p.zones.insert(Place::Hand, at, card);
 }
 
 /// Whether every player sees which card leaves a hand.
@@ -313,10 +314,25 @@ impl Seen {
 /// known to be in that hand (issue 15, item 10) loses the card when everyone sees it go;
 /// when a card leaves face-down, nobody can tell which one left, so the list is emptied.
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId, seen: Seen) -> bool {
+    move_from_hand(s, seat, card, seen, None)
+}
+
+/// [`take_from_hand`], the card going on top of the player's `to` pile, if one is named, in
+/// one move.
+pub(crate) fn move_from_hand(
+    s: &mut State,
+    seat: Seat,
+    card: CardId,
+    seen: Seen,
+    to: Option<Place>,
+) -> bool {
     let p = player_mut(s, seat);
-    match p.hand.binary_search(&card) {
+    match p.hand().binary_search(&card) {
         Ok(i) => {
-            p.hand.remove(i);
+            match to {
+                Some(to) => p.zones.move_to(Place::Hand, i, to, usize::MAX),
+                None => p.zones.remove(Place::Hand, i),
+            };
             match seen {
                 Seen::Public => p.known_in_hand.retain(|c| *c != card),
                 Seen::Hidden => p.known_in_hand.clear(),
@@ -353,16 +369,16 @@ pub(crate) fn draw<L: EventLog<Event>>(s: &mut State, seat: Seat, n: usize, log:
         if player(s, seat).flags != 0 {
             break;
         }
-        match player_mut(s, seat).deck.draw() {
-            Some(card) => {
-                put_in_hand(s, seat, card);
-                drawn.push(card);
-            }
-            None => {
-                out = true;
-                break;
-            }
-        }
+        let p = player_mut(s, seat);
+        let Some(&card) = p.deck().last() else {
+            out = true;
+            break;
+        };
+        // From the top of the deck to its place in the hand, in one move.
+        let top = p.deck().len() - 1;
+        let at = p.hand().partition_point(|&c| c < card);
+        p.zones.move_to(Place::Deck, top, Place::Hand, at);
+        drawn.push(card);
     }
     if !drawn.is_empty() {
         drawn.sort_unstable();

@@ -83,7 +83,7 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
     // pushes only choices that name its loop card).
     let only_card = only.and_then(card_of);
     let hand = || {
-        me.hand
+        me.hand()
             .iter()
             .copied()
             .filter(move |&c| only_card.is_none_or(|x| x == c))
@@ -257,7 +257,7 @@ fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
         .all(|sel| !effects::choice_options(s, seat, sel).is_empty());
     me.soul.iter().any(|c| !c.tapped)
         && condition.is_none_or(|c| field::condition(s, c, seat, None))
-        && effects::discard_needed(cost) < me.hand.len()
+        && effects::discard_needed(cost) < me.hand().len()
         && targets_exist
 }
 
@@ -285,7 +285,7 @@ fn battle_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl 
         let ok = |m: &crate::cards::Move| {
             m.condition
                 .is_none_or(|c| field::condition(s, c, seat, Some((seat, 0))))
-                && effects::discard_needed(&m.cost) <= me.hand.len()
+                && effects::discard_needed(&m.cost) <= me.hand().len()
         };
         for (i, m) in specials.iter().enumerate() {
             if ok(m) {
@@ -343,7 +343,7 @@ fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl Fn
             })
         };
         for &card in me
-            .hand
+            .hand()
             .iter()
             .filter(|&&c| only_card.is_none_or(|x| x == c))
         {
@@ -501,7 +501,7 @@ fn explain(s: &State, a: &Action) -> Error {
         expected: describe(s.g.pending),
     };
     let in_hand = |card: CardId| -> Result<(), Error> {
-        if me.hand.binary_search(&card).is_ok() {
+        if me.hand().binary_search(&card).is_ok() {
             Ok(())
         } else {
             Err(Error::CardNotInHand { seat, card: card.0 })

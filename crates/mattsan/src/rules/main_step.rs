@@ -6,6 +6,7 @@ use crate::event::Event;
 use crate::rules::effects;
 use crate::rules::field::{self, player_mut, queue, Seen};
 use crate::state::{FieldCard, FrameKind, Loc, PendingTrump, State, Task, Terrain, WindowKind};
+use crate::zones::Place;
 use fuda_core::{EventLog, Seat};
 
 /// MS-5.4: a unit from hand onto an empty bench location.
@@ -132,7 +133,7 @@ pub(crate) fn place_terrain<L: EventLog<Event>>(
         tapped: false,
     });
     if let Some(old) = replaced {
-        p.discard.push(old.card);
+        p.zones.push(Place::Discard, old.card);
     }
     let replaced = replaced.map(|t| t.card);
     log.emit(|| Event::TerrainPlaced {
@@ -185,5 +186,5 @@ pub(crate) fn activate_trap<L: EventLog<Event>>(s: &mut State, seat: Seat, bench
 /// A card in use whose effect cannot start (no frame left) goes to the discard pile.
 fn discard_in_use(s: &mut State, seat: Seat, card: CardId) {
     s.g.in_use.retain(|c| *c != card);
-    player_mut(s, seat).discard.push(card);
+    player_mut(s, seat).zones.push(Place::Discard, card);
 }

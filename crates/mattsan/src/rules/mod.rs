@@ -20,6 +20,7 @@ use crate::action::{Action, Choice};
 use crate::error::Error;
 use crate::event::Event;
 use crate::state::{opp, Loc, Pending, State, Step, Task};
+use crate::zones::Place;
 use fuda_core::{EventLog, Outcome, Seat, SeatSet};
 
 /// Applies an action: check, perform, run. The state is untouched when an error is
@@ -351,14 +352,14 @@ fn step<L: EventLog<Event>>(s: &mut State, task: Task, log: &mut L) -> Option<Pe
         Task::PayCost { frame, index } => effects::pay_cost(s, frame, index, log),
         Task::AskDiscardCost { frame, remaining } => {
             let seat = effects::frame(s, frame)?.controller;
-            if remaining == 0 || field::player(s, seat).hand.is_empty() {
+            if remaining == 0 || field::player(s, seat).hand().is_empty() {
                 return None;
             }
             s.g.tasks.push(task);
             return Some(Pending::PayDiscard { seat, remaining });
         }
         Task::AskHandDiscard { seat, remaining } => {
-            if remaining == 0 || field::player(s, seat).hand.is_empty() {
+            if remaining == 0 || field::player(s, seat).hand().is_empty() {
                 return None;
             }
             s.g.tasks.push(task);
@@ -392,7 +393,9 @@ fn step<L: EventLog<Event>>(s: &mut State, task: Task, log: &mut L) -> Option<Pe
                 if let Some(i) = s.g.in_use.iter().position(|&c| c == fr.source) {
                     s.g.in_use.remove(i);
                     let owner = s.owner(fr.source);
-                    field::player_mut(s, owner).discard.push(fr.source);
+                    field::player_mut(s, owner)
+                        .zones
+                        .push(Place::Discard, fr.source);
                 }
                 if s.g.trump.is_some_and(|t| t.card == fr.source) {
                     s.g.trump = None;

@@ -84,7 +84,7 @@ pub(crate) fn defeat<L: EventLog<Event>>(s: &mut State, p: Pos, log: &mut L) {
         _ => 0,
     };
     let card = o.card;
-    player_mut(s, p.0).discard.extend(o.cards());
+    crate::rules::effects::to_discard(s, p.0, o.cards());
     log.emit(|| Event::Defeated { seat: p.0, card });
     queue(s, WindowKind::UnitDefeated, p.0);
     field::draw(s, p.0, usize::from(soul), log);
@@ -105,7 +105,7 @@ pub(crate) fn defeats<L: EventLog<Event>>(
             for k in waiting(s, seat) {
                 if let Some(o) = field::take_occupant(s, (seat, k)) {
                     let card = o.card;
-                    player_mut(s, seat).discard.extend(o.cards());
+                    crate::rules::effects::to_discard(s, seat, o.cards());
                     log.emit(|| Event::Defeated { seat, card });
                     queue(s, WindowKind::UnitDefeated, seat);
                     removed.push((seat, card));
@@ -148,7 +148,7 @@ pub(crate) fn can_refill(s: &State, seat: Seat) -> bool {
     !field::bench_units(s, seat).is_empty()
         || (s.config().refill_from_hand
             && player(s, seat)
-                .hand
+                .hand()
                 .iter()
                 .any(|&c| s.rules().is(c, CardType::Unit)))
 }
@@ -183,8 +183,8 @@ pub(crate) fn decide<L: EventLog<Event>>(s: &mut State, log: &mut L) {
         match s.config().both_lose_tiebreak {
             BothLoseTiebreak::Draw => Outcome::Draw,
             BothLoseTiebreak::FewerDiscardWins => {
-                let d0 = player(s, Seat(0)).discard.len();
-                let d1 = player(s, Seat(1)).discard.len();
+                let d0 = player(s, Seat(0)).discard().len();
+                let d1 = player(s, Seat(1)).discard().len();
                 match d0.cmp(&d1) {
                     std::cmp::Ordering::Less => Outcome::Winners(SeatSet::only(Seat(0))),
                     std::cmp::Ordering::Greater => Outcome::Winners(SeatSet::only(Seat(1))),

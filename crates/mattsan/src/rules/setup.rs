@@ -11,7 +11,8 @@ use crate::state::{
     FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
     FLAG_SETUP, MAX_BENCH,
 };
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
+use crate::zones::{Place, Zones};
+use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Seat, SeatSet, SmallVec, TinyVec};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -27,7 +28,7 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
         let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
-        p.deck = Pile::from_slice(&ids);
+        p.zones = Zones::from_lists(&ids, &[], &[]);
     }
     let mut s = State {
         rules: RulesRef(rules),
@@ -91,18 +92,23 @@ pub(crate) fn deck_ids(
 
 fn has_unit(s: &State, seat: Seat) -> bool {
     player(s, seat)
-        .hand
+        .hand()
         .iter()
         .any(|&c| s.rules().is(c, CardType::Unit))
+}
+
+/// Shuffles `seat`'s deck with the game's generator (R1).
+fn shuffle_deck(s: &mut State, seat: Seat) {
+    let g = &mut s.g;
+    g.rng
+        .shuffle(g.players[seat.index() & 1].zones.get_mut(Place::Deck));
 }
 
 /// MS-3.9 to MS-3.12, then the placement decision.
 pub(crate) fn setup<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     // R1: seat 0's deck, then seat 1's.
     for seat in [Seat(0), Seat(1)] {
-        let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
-        deck.shuffle(&mut s.g.rng);
-        player_mut(s, seat).deck = deck;
+        shuffle_deck(s, seat);
     }
     let hand = usize::from(s.config().opening_hand);
     for seat in [Seat(0), Seat(1)] {
@@ -121,17 +127,17 @@ pub(crate) fn mulligan_and_first_player<L: EventLog<Event>>(s: &mut State, log: 
             continue;
         }
         if s.config().mulligan_on_no_unit {
-            let cards = std::mem::take(&mut player_mut(s, seat).hand);
+            let cards = player_mut(s, seat).zones.take(Place::Hand);
             log.emit(|| Event::Mulligan {
                 seat,
                 revealed: cards.iter().map(|&c| s.card_name(c).to_string()).collect(),
             });
             let p = player_mut(s, seat);
             p.mulligan_reveal = cards.iter().copied().collect();
-            p.deck.extend(cards);
-            let mut deck = std::mem::take(&mut player_mut(s, seat).deck);
-            deck.shuffle(&mut s.g.rng);
-            player_mut(s, seat).deck = deck;
+            for card in cards {
+                p.zones.push(Place::Deck, card);
+            }
+            shuffle_deck(s, seat);
             field::draw(s, seat, hand, log);
         }
         if !has_unit(s, seat) {

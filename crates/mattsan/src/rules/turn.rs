@@ -79,7 +79,7 @@ pub(crate) fn soul_charge<L: EventLog<Event>>(s: &mut State, card: CardId, log: 
         });
     }
     let more = player(s, seat).charged < s.config().soul_charge_per_turn
-        && !player(s, seat).hand.is_empty();
+        && !player(s, seat).hand().is_empty();
     if !more {
         enter_start_step(s);
     }

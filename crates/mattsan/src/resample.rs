@@ -86,8 +86,8 @@ fn hidden_places(t: &State, seat: Seat, observer: Observer) -> Vec<(Place, Fits,
             out.push((Place::Hand(i), Fits::Any, c));
         }
     }
-    for (i, c) in p.soul.iter().enumerate() {
-        out.push((Place::Soul(i), Fits::Any, c.card));
+    for (i, &c) in p.soul_cards().iter().enumerate() {
+        out.push((Place::Soul(i), Fits::Any, c));
     }
     for (k, slot) in p.field.iter().enumerate().skip(1) {
         if let Some(o) = &slot.occupant {
@@ -247,8 +247,8 @@ fn write_back(t: &mut State, seat: Seat, places: &[(Place, Fits, CardId)], chose
                 }
             }
             Place::Soul(i) => {
-                if let Some(c) = p.soul.get_mut(i) {
-                    c.card = new;
+                if let Some(c) = p.zones.get_mut(zones::Place::Soul).get_mut(i) {
+                    *c = new;
                 }
             }
             Place::Bench(k) => {

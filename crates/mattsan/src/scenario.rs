@@ -1013,7 +1013,7 @@ impl Scenario {
                 let spec = &self.players[seat.index()];
                 if fielded
                     || !p.discard().is_empty()
-                    || !p.soul.is_empty()
+                    || !p.soul_cards().is_empty()
                     || !spec.known_in_hand.is_empty()
                 {
                     return Err(bad(
@@ -1098,7 +1098,7 @@ impl Scenario {
                                 "no more cards may be charged: step 2 is over",
                             ));
                         }
-                        let spent = p.soul.iter().any(|c| c.tapped)
+                        let spent = p.zones.sideways_souls() > 0
                             || p.field.iter().any(|x| x.terrain.is_some_and(|t| t.tapped));
                         if spent {
                             return Err(bad(format!("players[{}]", active.index()), "at step 2(b) the active player's soul-charge cards and terrains have just turned upright"));
@@ -1160,7 +1160,7 @@ impl Scenario {
                     "cards are charged only in the active player's step 2",
                 ));
             }
-            if n > field::player(s, seat).soul.len() as u8 {
+            if usize::from(n) > field::player(s, seat).soul_cards().len() {
                 return Err(bad(
                     format!("players[{}].charged", seat.index()),
                     "more cards charged than the soul-charge zone holds",
@@ -1302,7 +1302,7 @@ impl Scenario {
                 if !s.rules().is(card, CardType::Trump) {
                     return Err(bad(f("trump"), format!("`{name}` is not a trump")));
                 }
-                if !field::player(s, active).soul.iter().any(|c| c.tapped) {
+                if field::player(s, active).zones.sideways_souls() == 0 {
                     return Err(bad(
                         f("trump"),
                         "a trump in use turned a soul-charge card sideways: none is",
@@ -1701,7 +1701,7 @@ fn place_seat(
             Zone::Hand => p.zones.push(Place::Hand, card),
             Zone::Deck => deck_top.push(card),
             Zone::Discard => p.zones.push(Place::Discard, card),
-            Zone::Soul(tapped) => p.soul.push(SoulCard { card, tapped }),
+            Zone::Soul(tapped) => p.zones.push_soul(SoulCard { card, tapped }),
             Zone::Field(slot, true) => {
                 if ty != Some(CardType::Unit) {
                     return Err(bad(

@@ -597,9 +597,8 @@ pub struct SetupDraft {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "PlayerData", into = "PlayerData")]
 pub(crate) struct Player {
-    /// Deck, hand (kept in card-id order) and discard pile, in one block.
+    /// Deck, hand (kept in card-id order), discard pile and soul-charge zone, in one block.
     pub zones: Zones,
-    pub soul: TinyVec<[SoulCard; ZONE_CARDS]>,
     /// Slot 0 is the battlefield; slots 1.. are bench locations. Always `FIELD_SLOTS`
     /// long, so a fixed list (`Copy`: the field clones as one copy); a list rather than an
     /// array keeps the load-time length check and its message.
@@ -637,8 +636,7 @@ pub(crate) struct PlayerData {
 impl From<PlayerData> for Player {
     fn from(d: PlayerData) -> Player {
         Player {
-            zones: Zones::from_lists(d.deck.as_slice(), &d.hand, &d.discard),
-            soul: d.soul,
+            zones: Zones::from_lists(d.deck.as_slice(), &d.hand, &d.discard, &d.soul),
             field: d.field,
             charged: d.charged,
             flags: d.flags,
@@ -656,7 +654,7 @@ impl From<Player> for PlayerData {
             deck: Pile::from_slice(p.deck()),
             hand: list(Place::Hand),
             discard: list(Place::Discard),
-            soul: p.soul,
+            soul: p.zones.soul().collect(),
             field: p.field,
             charged: p.charged,
             flags: p.flags,
@@ -671,7 +669,6 @@ impl Player {
     pub fn new() -> Player {
         Player {
             zones: Zones::default(),
-            soul: TinyVec::new(),
             field: (0..FIELD_SLOTS).map(|_| Slot::default()).collect(),
             charged: 0,
             flags: 0,
@@ -697,6 +694,13 @@ impl Player {
     #[inline]
     pub fn discard(&self) -> &[CardId] {
         self.zones.get(Place::Discard)
+    }
+
+    /// The soul-charge cards, in the order they were charged ([`Zones::soul`] tells which
+    /// are sideways).
+    #[inline]
+    pub fn soul_cards(&self) -> &[CardId] {
+        self.zones.get(Place::Soul)
     }
 
     /// The battlefield unit.
@@ -1244,9 +1248,10 @@ impl State {
         self.player(seat).map_or(&[], |p| p.discard())
     }
 
-    /// A soul-charge zone.
-    pub fn soul(&self, seat: Seat) -> &[SoulCard] {
-        self.player(seat).map_or(&[], |p| p.soul.as_slice())
+    /// A soul-charge zone, in the order the cards were charged, each upright or sideways.
+    pub fn soul(&self, seat: Seat) -> Vec<SoulCard> {
+        self.player(seat)
+            .map_or_else(Vec::new, |p| p.zones.soul().collect())
     }
 
     /// A location of a player's field.
@@ -1294,7 +1299,7 @@ impl State {
             all.extend(p.deck().iter());
             all.extend(p.hand().iter());
             all.extend(p.discard().iter());
-            all.extend(p.soul.iter().map(|s| s.card));
+            all.extend(p.soul_cards().iter());
             for slot in &p.field {
                 all.extend(slot.terrain.map(|t| t.card));
                 if let Some(o) = &slot.occupant {
@@ -1361,7 +1366,7 @@ impl State {
             let mine = p.deck().iter().all(own)
                 && p.hand().iter().all(own)
                 && p.discard().iter().all(own)
-                && p.soul.iter().all(|s| own(&s.card));
+                && p.soul_cards().iter().all(own);
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
             }
@@ -1738,8 +1743,7 @@ mod tests {
         ];
         let players = g.players.iter().flat_map(|p| {
             [
-                ("deck, hand and discard pile", !p.zones.is_inline()),
-                ("soul", p.soul.is_heap()),
+                ("deck, hand, discard pile and soul", !p.zones.is_inline()),
                 ("known_in_hand", p.known_in_hand.is_heap()),
             ]
         });
@@ -1751,13 +1755,14 @@ mod tests {
     }
 
     /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
-    /// (1,888 bytes on 64-bit targets since each player's deck, hand and discard pile share
-    /// one block, 2,064 before; fixed lists of 60 cards for the zones, which a `deck_size`
-    /// of 60 allows, made it 2,900 and streaming clones twice as dear).
+    /// (1,648 bytes on 64-bit targets since each player's deck, hand, discard pile and
+    /// souls share one block, 1,888 with the souls apart, 2,064 with four lists; fixed
+    /// lists of 60 cards for the zones, which a `deck_size` of 60 allows, made it 2,900 and
+    /// streaming clones twice as dear).
     #[test]
     fn state_stays_small() {
         assert!(
-            std::mem::size_of::<State>() <= 1_888,
+            std::mem::size_of::<State>() <= 1_648,
             "{}",
             std::mem::size_of::<State>()
         );

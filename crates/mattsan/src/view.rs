@@ -178,14 +178,14 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
         .setup
         .as_ref()
         .map_or(0, |d| usize::from(d.battlefield.is_some()) + d.bench.len());
-    let tapped = p.soul.iter().filter(|c| c.tapped).count();
+    let tapped = p.zones.sideways_souls();
     PlayerView {
         hand_count: p.hand().len() + if mine { 0 } else { drafted },
         deck_count: p.deck().len(),
         discard: p.discard().to_vec(),
-        soul_upright: p.soul.len() - tapped,
+        soul_upright: p.soul_cards().len() - tapped,
         soul_sideways: tapped,
-        soul: mine.then(|| p.soul.to_vec()),
+        soul: mine.then(|| p.zones.soul().collect()),
         bench_capacity: cap,
         field: slots,
         mulligan_reveal: p

@@ -1,16 +1,15 @@
-//! A player's deck, hand and discard pile (MS-3.4): three lists held end to end in one
-//! inline block.
+//! A player's deck, hand, discard pile and soul-charge zone (MS-3.4): four lists held end
+//! to end in one inline block, and which souls are sideways as one bit each.
 //!
-//! A state clone copies the block in one memory copy, where three lists of their own (the
-//! layout before, 2026-12-06) were cloned one by one (docs/performance.md). Putting a card
-//! into a list shifts the lists after it: at most a deck of two-byte cards.
+//! A state clone copies the block in one memory copy, where lists of their own (the layout
+//! before, 2026-12-06) were cloned one by one (docs/performance.md). Putting a card into a
+//! list shifts the lists after it: at most a deck of two-byte cards.
 
 use crate::cards::CardId;
-use crate::state::ZONE_CARDS;
+use crate::state::{SoulCard, ZONE_CARDS};
 use fuda_core::SeatLists;
 
-/// The zones of a player that hold plain cards (its soul-charge zone holds tapped or
-/// untapped souls and is a list of its own).
+/// The zones of a player that hold its cards off the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Place {
     /// The deck, bottom first: the top card is the last.
@@ -19,81 +18,209 @@ pub(crate) enum Place {
     Hand,
     /// The discard pile, bottom first (public).
     Discard,
+    /// The soul-charge zone (MS-5.2), in the order the cards were charged; which of them
+    /// are sideways is kept beside the block ([`Zones::soul`]).
+    Soul,
 }
 
 /// Lists per player, one per [`Place`].
-const PLACES: usize = 3;
+const PLACES: usize = 4;
 
-/// One player's deck, hand and discard pile, in [`Place`] order. Holds a 30-card deck
-/// inline ([`ZONE_CARDS`]: a player's zones hold only its own cards); more cards (a bigger
-/// `deck_size`) move the block to the heap and work the same, slower.
+/// One player's deck, hand, discard pile and soul-charge zone, in [`Place`] order. Holds a
+/// 30-card deck inline ([`ZONE_CARDS`]: a player's zones hold only its own cards); more
+/// cards (a bigger `deck_size`) move the block to the heap and work the same, slower.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Zones(SeatLists<CardId, ZONE_CARDS>);
+pub(crate) struct Zones {
+    lists: SeatLists<CardId, ZONE_CARDS>,
+    /// Bit `i` set: the `i`-th soul-charge card is sideways (spent on a trump, MS-5.7). A
+    /// seat has at most `deck_size` (≤ 60) cards in the game, so 64 bits hold every soul;
+    /// bits at or beyond the soul count are always clear.
+    sideways: u64,
+}
 
 impl Default for Zones {
     fn default() -> Zones {
-        Zones(SeatLists::new(PLACES))
+        Zones {
+            lists: SeatLists::new(PLACES),
+            sideways: 0,
+        }
     }
+}
+
+/// The bit of the `i`-th soul (none beyond 64 souls, which a valid state never has).
+fn bit(i: usize) -> u64 {
+    1u64.checked_shl(i as u32).unwrap_or(0)
+}
+
+/// `mask` with the bit at `at` taken out and the bits above it moved down one.
+fn without_bit(mask: u64, at: usize) -> u64 {
+    let below = mask & bit(at).wrapping_sub(1);
+    let above = mask.checked_shr(at as u32 + 1).unwrap_or(0);
+    below | above.checked_shl(at as u32).unwrap_or(0)
+}
+
+/// `mask` with a clear bit put in at `at` and the bits from it moved up one.
+fn with_clear_bit(mask: u64, at: usize) -> u64 {
+    let below = mask & bit(at).wrapping_sub(1);
+    let from = mask & !bit(at).wrapping_sub(1);
+    below | from.checked_shl(1).unwrap_or(0)
 }
 
 impl Zones {
     /// The zones given, in [`Place`] order.
-    pub fn from_lists(deck: &[CardId], hand: &[CardId], discard: &[CardId]) -> Zones {
-        let lists = [deck, hand, discard].map(|l| l.iter().copied());
-        // Three lists, within the block's `MAX_SEATS`.
-        Zones(SeatLists::from_lists(lists).unwrap_or_else(|| SeatLists::new(PLACES)))
+    pub fn from_lists(
+        deck: &[CardId],
+        hand: &[CardId],
+        discard: &[CardId],
+        soul: &[SoulCard],
+    ) -> Zones {
+        let souls: Vec<CardId> = soul.iter().map(|c| c.card).collect();
+        let lists = [deck, hand, discard, &souls].map(|l| l.iter().copied());
+        // Four lists, within the block's `MAX_SEATS`.
+        let lists = SeatLists::from_lists(lists).unwrap_or_else(|| SeatLists::new(PLACES));
+        let sideways = soul
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.tapped)
+            .fold(0, |mask, (i, _)| mask | bit(i));
+        Zones { lists, sideways }
+    }
+
+    /// The soul-charge cards, each with whether it is sideways.
+    pub fn soul(&self) -> impl ExactSizeIterator<Item = SoulCard> + '_ {
+        self.get(Place::Soul)
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| SoulCard {
+                card,
+                tapped: self.sideways & bit(i) != 0,
+            })
+    }
+
+    /// How many soul-charge cards are sideways.
+    pub fn sideways_souls(&self) -> usize {
+        self.sideways.count_ones() as usize
+    }
+
+    /// Whether a soul-charge card is upright (one can pay for a trump, MS-5.7).
+    pub fn has_upright_soul(&self) -> bool {
+        self.get(Place::Soul).len() > self.sideways_souls()
+    }
+
+    /// Turns the first upright soul-charge card sideways (MS-5.7); false if none is.
+    pub fn tap_soul(&mut self) -> bool {
+        let first = (!self.sideways).trailing_zeros() as usize;
+        let ok = first < self.get(Place::Soul).len();
+        if ok {
+            self.sideways |= bit(first);
+        }
+        ok
+    }
+
+    /// Turns every soul-charge card upright (MS-4.2(a)).
+    pub fn untap_souls(&mut self) {
+        self.sideways = 0;
+    }
+
+    /// Puts `card` last in the soul-charge zone, upright or sideways (positions).
+    pub fn push_soul(&mut self, card: SoulCard) {
+        let at = self.get(Place::Soul).len();
+        self.push(Place::Soul, card.card);
+        if card.tapped {
+            self.sideways |= bit(at);
+        }
     }
 
     /// The cards in `place`.
     #[inline]
     pub fn get(&self, place: Place) -> &[CardId] {
-        self.0.get(place as usize)
+        self.lists.get(place as usize)
     }
 
     /// The cards in `place`, to change in place.
     pub fn get_mut(&mut self, place: Place) -> &mut [CardId] {
-        self.0.get_mut(place as usize).unwrap_or_default()
+        self.lists.get_mut(place as usize).unwrap_or_default()
     }
 
-    /// Puts `card` at index `at` of `place` (last if `at` is beyond it).
+    /// Puts `card` at index `at` of `place` (last if `at` is beyond it); a soul comes in
+    /// upright.
     pub fn insert(&mut self, place: Place, at: usize, card: CardId) {
-        self.0.insert(place as usize, at, card);
+        self.soul_arrives(place, at);
+        self.lists.insert(place as usize, at, card);
     }
 
-    /// Puts `card` last in `place` (on top of a pile).
+    /// Puts `card` last in `place` (on top of a pile); a soul comes in upright.
     pub fn push(&mut self, place: Place, card: CardId) {
-        self.0.push(place as usize, card);
+        self.insert(place, usize::MAX, card);
     }
 
     /// Takes the card at index `at` out of `place`, keeping the order of the others.
     pub fn remove(&mut self, place: Place, at: usize) -> Option<CardId> {
-        self.0.remove(place as usize, at)
+        let card = self.lists.remove(place as usize, at)?;
+        self.soul_leaves(place, at);
+        Some(card)
     }
 
     /// Moves the card at index `at` of `from` to index `to_at` of `to` (last if beyond it)
-    /// and returns it, if there is one.
+    /// and returns it, if there is one; a soul comes in upright.
     pub fn move_to(&mut self, from: Place, at: usize, to: Place, to_at: usize) -> Option<CardId> {
-        self.0.move_item(from as usize, at, to as usize, to_at)
+        let card = self
+            .lists
+            .move_item(from as usize, at, to as usize, to_at)?;
+        self.soul_leaves(from, at);
+        self.soul_arrives(to, to_at);
+        Some(card)
     }
 
-    /// Replaces the cards in `place` with `cards`, in order.
-    pub fn set(&mut self, place: Place, cards: &[CardId]) {
-        let l = place as usize;
-        self.0.take(l);
-        for (at, &card) in cards.iter().enumerate() {
-            self.0.insert(l, at, card);
+    /// Keeps the sideways bits on their souls when a soul at `at` leaves.
+    fn soul_leaves(&mut self, place: Place, at: usize) {
+        if place == Place::Soul {
+            self.sideways = without_bit(self.sideways, at);
         }
     }
 
-    /// Takes every card out of `place`, in order.
+    /// Keeps the sideways bits on their souls when one comes in at `at` (last if beyond).
+    fn soul_arrives(&mut self, place: Place, at: usize) {
+        if place == Place::Soul {
+            let at = at.min(self.get(Place::Soul).len());
+            self.sideways = with_clear_bit(self.sideways, at);
+        }
+    }
+
+    /// Puts every soul-charge card into the hand at its card-id place (MS-5.2 `ReturnAll`);
+    /// returns how many there were.
+    pub fn return_souls(&mut self) -> usize {
+        let n = self.get(Place::Soul).len();
+        for _ in 0..n {
+            let Some(&card) = self.get(Place::Soul).first() else {
+                break;
+            };
+            let at = self.get(Place::Hand).partition_point(|&c| c < card);
+            self.move_to(Place::Soul, 0, Place::Hand, at);
+        }
+        n
+    }
+
+    /// Replaces the cards in `place` with `cards`, in order (souls upright).
+    pub fn set(&mut self, place: Place, cards: &[CardId]) {
+        self.take(place);
+        for (at, &card) in cards.iter().enumerate() {
+            self.insert(place, at, card);
+        }
+    }
+
+    /// Takes every card out of `place`, in order (souls turn upright).
     pub fn take(&mut self, place: Place) -> Vec<CardId> {
-        self.0.take(place as usize).to_vec()
+        if place == Place::Soul {
+            self.sideways = 0;
+        }
+        self.lists.take(place as usize).to_vec()
     }
 
     /// Whether the block is held inline.
     #[cfg(test)]
     pub fn is_inline(&self) -> bool {
-        self.0.is_inline()
+        self.lists.is_inline()
     }
 }
 
@@ -106,7 +233,7 @@ mod tests {
     #[test]
     fn ms_3_4_each_zone_keeps_its_own_cards() {
         let ids = |v: &[u16]| v.iter().map(|&c| CardId(c)).collect::<Vec<_>>();
-        let mut z = Zones::from_lists(&ids(&[1, 2, 3]), &ids(&[7]), &[]);
+        let mut z = Zones::from_lists(&ids(&[1, 2, 3]), &ids(&[7]), &[], &[]);
         assert_eq!(z.move_to(Place::Deck, 2, Place::Hand, 0), Some(CardId(3)));
         assert_eq!(z.get(Place::Hand), ids(&[3, 7]));
         assert_eq!(
@@ -120,7 +247,55 @@ mod tests {
         assert_eq!(z.take(Place::Hand), ids(&[3]));
         z.set(Place::Deck, &ids(&[4, 5]));
         z.get_mut(Place::Deck).swap(0, 1);
-        assert_eq!(z, Zones::from_lists(&ids(&[5, 4]), &[], &ids(&[7, 9])));
+        assert_eq!(z, Zones::from_lists(&ids(&[5, 4]), &[], &ids(&[7, 9]), &[]));
         assert!(z.is_inline());
+    }
+
+    fn soul(card: u16, tapped: bool) -> SoulCard {
+        SoulCard {
+            card: CardId(card),
+            tapped,
+        }
+    }
+
+    /// MS-5.2, MS-5.7, MS-4.2(a): charged souls come in upright, a trump turns the first
+    /// upright one sideways, the refresh turns them all upright, and each sideways mark
+    /// stays on its card as other souls come and go.
+    #[test]
+    fn ms_5_2_souls_keep_their_sideways_marks() {
+        let mut z = Zones::from_lists(
+            &[],
+            &[CardId(4), CardId(8)],
+            &[],
+            &[soul(1, true), soul(2, false), soul(3, true)],
+        );
+        assert_eq!(z.sideways_souls(), 2);
+        assert!(z.has_upright_soul());
+        assert!(z.tap_soul());
+        assert!(!z.has_upright_soul() && !z.tap_soul());
+        z.move_to(Place::Hand, 0, Place::Soul, 1);
+        let marks = |z: &Zones| z.soul().map(|c| (c.card.0, c.tapped)).collect::<Vec<_>>();
+        assert_eq!(marks(&z), [(1, true), (4, false), (2, true), (3, true)]);
+        assert_eq!(z.remove(Place::Soul, 0), Some(CardId(1)));
+        assert_eq!(marks(&z), [(4, false), (2, true), (3, true)]);
+        z.push_soul(soul(9, true));
+        z.untap_souls();
+        assert_eq!(z.sideways_souls(), 0);
+        assert!(z.tap_soul());
+        assert_eq!(marks(&z)[0], (4, true));
+        // MS-5.2 `ReturnAll`: every soul goes to the hand in card-id order, upright.
+        assert_eq!(z.return_souls(), 4);
+        assert_eq!(z.get(Place::Hand), [2, 3, 4, 8, 9].map(CardId));
+        assert_eq!((z.soul().len(), z.sideways_souls()), (0, 0));
+    }
+
+    /// The sideways bits follow their souls past the 64-bit word's ends without panicking.
+    #[test]
+    fn sideways_bits_shift_within_the_word() {
+        assert_eq!(without_bit(0b1011, 1), 0b101);
+        assert_eq!(with_clear_bit(0b101, 1), 0b1001);
+        assert_eq!(without_bit(u64::MAX, 63), u64::MAX >> 1);
+        assert_eq!(with_clear_bit(u64::MAX, 64), u64::MAX);
+        assert_eq!(bit(64), 0);
     }
 }

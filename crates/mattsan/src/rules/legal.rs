@@ -119,7 +119,7 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
                     push(Choice::SoulCharge { card });
                 }
             }
-            if me.charged == 0 && !me.soul.is_empty() {
+            if me.charged == 0 && !me.soul_cards().is_empty() {
                 push(Choice::ReturnSoul);
             }
             push(Choice::SkipSoulCharge);
@@ -255,7 +255,7 @@ fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
         .filter_map(crate::state::selector_of)
         .filter(|sel| sel.is_choice())
         .all(|sel| !effects::choice_options(s, seat, sel).is_empty());
-    me.soul.iter().any(|c| !c.tapped)
+    me.zones.has_upright_soul()
         && condition.is_none_or(|c| field::condition(s, c, seat, None))
         && effects::discard_needed(cost) < me.hand().len()
         && targets_exist
@@ -581,7 +581,7 @@ fn explain(s: &State, a: &Action) -> Error {
         (Choice::UseTrump { card }, Pending::Main { .. }) => {
             in_hand(*card)?;
             of_type(*card, CardType::Trump, "a trump")?;
-            if !me.soul.iter().any(|c| !c.tapped) {
+            if !me.zones.has_upright_soul() {
                 return Err(Error::SoulCharge {
                     reason: "a trump needs an upright soul-charge card".into(),
                 });

@@ -92,9 +92,7 @@ pub(crate) fn use_trump<L: EventLog<Event>>(s: &mut State, card: CardId, log: &m
     if !field::take_from_hand(s, seat, card, Seen::Public) {
         return;
     }
-    if let Some(c) = player_mut(s, seat).soul.iter_mut().find(|c| !c.tapped) {
-        c.tapped = true;
-    }
+    player_mut(s, seat).zones.tap_soul();
     s.g.in_use.push(card);
     s.g.trump = Some(PendingTrump {
         card,

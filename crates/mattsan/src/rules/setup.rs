@@ -28,7 +28,7 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
         let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
-        p.zones = Zones::from_lists(&ids, &[], &[]);
+        p.zones = Zones::from_lists(&ids, &[], &[], &[]);
     }
     let mut s = State {
         rules: RulesRef(rules),

@@ -7,6 +7,7 @@ use crate::rules::effects;
 use crate::rules::field::{self, player, player_mut, queue, Seen};
 use crate::rules::resolution;
 use crate::state::{opp, FrameKind, State, Step, Task, WindowKind};
+use crate::zones::Place;
 use fuda_core::{EventLog, Outcome};
 
 /// MS-4.6 → MS-4.1: the next turn begins (or the game ends at `max_turns`, MS-7.7).
@@ -52,7 +53,7 @@ pub(crate) fn turn_draw<L: EventLog<Event>>(s: &mut State, log: &mut L) {
 pub(crate) fn refresh<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     let seat = s.g.active;
     let p = player_mut(s, seat);
-    p.soul.iter_mut().for_each(|c| c.tapped = false);
+    p.zones.untap_souls();
     for slot in &mut p.field {
         if let Some(t) = slot.terrain.as_mut() {
             t.tapped = false;
@@ -66,12 +67,8 @@ pub(crate) fn refresh<L: EventLog<Event>>(s: &mut State, log: &mut L) {
 /// MS-5.2 `Charge`.
 pub(crate) fn soul_charge<L: EventLog<Event>>(s: &mut State, card: CardId, log: &mut L) {
     let seat = s.g.active;
-    if field::take_from_hand(s, seat, card, Seen::Hidden) {
+    if field::move_from_hand(s, seat, card, Seen::Hidden, Some(Place::Soul)) {
         let p = player_mut(s, seat);
-        p.soul.push(crate::state::SoulCard {
-            card,
-            tapped: false,
-        });
         p.charged = p.charged.saturating_add(1);
         log.emit(|| Event::SoulCharged {
             seat,
@@ -88,11 +85,7 @@ pub(crate) fn soul_charge<L: EventLog<Event>>(s: &mut State, card: CardId, log: 
 /// MS-5.2 `ReturnAll`.
 pub(crate) fn return_soul<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     let seat = s.g.active;
-    let cards = std::mem::take(&mut player_mut(s, seat).soul);
-    let count = cards.len();
-    for c in cards {
-        field::put_in_hand(s, seat, c.card);
-    }
+    let count = player_mut(s, seat).zones.return_souls();
     log.emit(|| Event::SoulReturned { seat, count });
     enter_start_step(s);
 }

@@ -249,16 +249,19 @@ fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
         return false;
     };
     // "The required targets exist": every chosen target of the effect's unconditional
-    // parts (not those inside `May` or `If`) has an option now.
-    let targets_exist = effect
-        .iter()
-        .filter_map(crate::state::selector_of)
-        .filter(|sel| sel.is_choice())
-        .all(|sel| !effects::choice_options(s, seat, sel).is_empty());
+    // parts (not those inside `May` or `If`) has an option now. Listing the options costs
+    // most, so it is asked last.
+    let targets_exist = || {
+        effect
+            .iter()
+            .filter_map(crate::state::selector_of)
+            .filter(|sel| sel.is_choice())
+            .all(|sel| !effects::choice_options(s, seat, sel).is_empty())
+    };
     me.zones.has_upright_soul()
         && condition.is_none_or(|c| field::condition(s, c, seat, None))
         && effects::discard_needed(cost) < me.hand().len()
-        && targets_exist
+        && targets_exist()
 }
 
 /// The battle actions legal now (MS-5.11 to MS-5.14). With `only`, the kinds that
@@ -337,11 +340,13 @@ fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl Fn
         } else {
             0
         };
-        let benches = || {
-            (0..cap as u8).filter(move |&b| {
+        // The open bench locations, found once for every card of the hand (one bit each).
+        let open: u16 = (0..cap as u8)
+            .filter(|&b| {
                 only_bench.is_none_or(|x| x == b) && field::can_place_on_bench(s, seat, b, cap)
             })
-        };
+            .fold(0, |bits, b| bits | 1 << b);
+        let benches = || (0..cap as u8).filter(move |&b| open & 1 << b != 0);
         for &card in me
             .hand()
             .iter()

@@ -310,6 +310,8 @@ pub(crate) fn eligible(s: &State, seat: Seat) -> bool {
 
 /// Whether the face-down trap in bench slot `k` of `seat` may be activated now: in the
 /// window `window` (or in the main step when `None`).
+// Inlined: every response window asks it of each bench slot, most of them empty.
+#[inline(always)]
 pub(crate) fn trap_usable(s: &State, seat: Seat, k: usize, window: Option<WindowEvent>) -> bool {
     let Some(o) = field::occupant(s, (seat, k)) else {
         return false;
@@ -332,6 +334,8 @@ pub(crate) fn trap_usable(s: &State, seat: Seat, k: usize, window: Option<Window
 
 /// Whether the terrain in slot `k` of `seat` may be used now: `OwnTurn` terrains in the
 /// owner's main step (`window` = `None`), `AnyTurn` ones in a matching window.
+// Inlined: every response window asks it of each slot, most of them without a terrain.
+#[inline]
 pub(crate) fn terrain_usable(s: &State, seat: Seat, k: usize, window: Option<WindowEvent>) -> bool {
     let Some(t) = player(s, seat).field.get(k).and_then(|x| x.terrain) else {
         return false;

@@ -6,6 +6,7 @@ use crate::config::{BoardAssignment, Config, DeckEtSelection, EditTurnMode, MAX_
 use crate::error::Error;
 use crate::event::Event;
 pub use crate::frozen::Frozen;
+pub(crate) use crate::frozen::Spare;
 use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -911,6 +912,9 @@ pub(crate) struct StateCore {
     /// The last battle order (MC-4.3).
     pub last_order: Seats,
     pub frozen: Option<Frozen>,
+    /// Room for the next edit set's frozen views (not game data: never compared or saved).
+    #[serde(skip)]
+    pub spare: Spare,
     /// The events of the simultaneous edit turn so far, each `Hidden` for its seat, to be
     /// disclosed to the others when the edit set empties (MC-4.6 (6)).
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
@@ -1391,7 +1395,7 @@ impl State {
             }
         }
         if let Some(f) = &d.frozen {
-            if f.players.len() != n {
+            if f.players().len() != n {
                 return Err(Error::state("the frozen edit views have the wrong size"));
             }
             f.check(total).map_err(Error::state)?;

@@ -266,7 +266,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         .map(|i| {
             let seat = Seat(i as u8);
             let own = me == Some(seat);
-            match frozen.and_then(|f| f.players.get(i)) {
+            match frozen.and_then(|f| f.players().get(i)) {
                 Some(fv) if !own => fv.clone(),
                 _ => player_view(s.p(seat), own),
             }
@@ -274,7 +274,7 @@ pub fn view(s: &State, observer: Observer) -> View {
         .collect();
     let piles = match (frozen, me) {
         (Some(f), Some(m)) => f.seen_by(m),
-        (Some(f), None) => f.piles.clone(),
+        (Some(f), None) => f.piles().clone(),
         (None, _) => piles_view(s),
     };
     let draft_open = s.config().pick_mode == crate::config::PickMode::Draft;

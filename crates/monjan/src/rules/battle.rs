@@ -63,7 +63,7 @@ pub(crate) fn battle_order(s: &State) -> Seats {
 /// MC-4.4 (1)–(2): reveal, order, first step.
 pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Option<Pending> {
     s.d.phase = Phase::Battle;
-    s.d.frozen = None;
+    crate::rules::edit::thaw(s);
     s.d.edit_set = SeatSet::EMPTY;
     for p in s.d.players.iter_mut().filter(|p| p.alive) {
         for c in &mut p.cols {

@@ -16,7 +16,19 @@ use fuda_core::{EventLog, Seat, SeatSet};
 /// MC-4.6 (3): the views of the other players and of the shared piles, frozen now.
 pub(crate) fn freeze(s: &mut State) {
     let players = s.d.players.iter().map(|p| player_view(p, false)).collect();
-    s.d.frozen = Some(Frozen::new(players, piles_view(s)));
+    let spare = std::mem::take(&mut s.d.spare);
+    s.d.frozen = Some(Frozen::new(spare, players, piles_view(s)));
+}
+
+/// The edit set has emptied: the frozen views are gone, their room kept for the next set.
+pub(crate) fn thaw(s: &mut State) -> bool {
+    match s.d.frozen.take() {
+        Some(f) => {
+            s.d.spare = f.into_spare();
+            true
+        }
+        None => false,
+    }
 }
 
 /// MC-4.1, MC-4.2 (1)–(2), MC-4.3: a new round starts with its edit turn.
@@ -78,7 +90,7 @@ pub(crate) fn declare_end<L: EventLog<Event>>(
     if !s.d.edit_set.is_empty() {
         return Some(Pending::Edit);
     }
-    if s.d.frozen.take().is_some() {
+    if thaw(s) {
         // MC-4.6 (6): what each player did is now delivered to the others, in order.
         for w in std::mem::take(&mut s.d.withheld) {
             if let Withheld::Hidden { seat, event } = w {

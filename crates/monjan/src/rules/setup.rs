@@ -7,8 +7,8 @@ use crate::error::Error;
 use crate::event::{DeckKind, Event};
 use crate::rules::run;
 use crate::state::{
-    Cards, Pending, Phase, Player, Rules, RulesRef, Seats, State, StateCore, Task, DEAL, ET_INLINE,
-    SEATS_INLINE,
+    Cards, Pending, Phase, Player, Rules, RulesRef, Seats, Spare, State, StateCore, Task, DEAL,
+    ET_INLINE, SEATS_INLINE,
 };
 use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use std::cell::RefCell;
@@ -113,6 +113,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
             seq_index: 0,
             last_order: TinyVec::new(),
             frozen: None,
+            spare: Spare::ready(),
             withheld: SmallVec::new(),
             battle: None,
             tasks: [Task::FinishSetup].into_iter().collect(),

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::rules::{battle, edit, extra, run, setup};
 use crate::state::{
     Attack, Battle, DefCard, Defense, FieldExtra, Guard, Mana, OneTurn, Pending, Phase, Player,
-    Rules, RulesRef, SlotCard, SlotKind, State, StateCore, Supply, Task, TurnUse, Window,
+    Rules, RulesRef, SlotCard, SlotKind, Spare, State, StateCore, Supply, Task, TurnUse, Window,
     WindowKind, MAX_LIFE,
 };
 use fuda_core::{tiny_vec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
@@ -236,6 +236,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
             seq_index: 0,
             last_order: last_order.into_iter().collect(),
             frozen: None,
+            spare: Spare::ready(),
             withheld: SmallVec::new(),
             battle: None,
             tasks: TinyVec::new(),

@@ -72,7 +72,8 @@ head = ("| game | playout ns/decision | ÷ hearts | clone ns | clone ÷ floor | 
         "| pure apply ns | apply ÷ clone | legal actions ns | actions listed | ns per listed action |")
 print(head)
 print("|---" * 12 + "|")
-games = ["creature_clash_2p", "creature_clash_4p", "creature_clash_6p", "uzumajin", "mattsan", "monjan"]
+games = ["creature_clash_2p", "creature_clash_4p", "creature_clash_6p", "uzumajin", "mattsan", "monjan",
+         "monjan_4p"]
 for g in games:
     playout = per_element(g, "random_playouts_x10")
     clone = per_element(g, "clone")

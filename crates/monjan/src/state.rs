@@ -62,6 +62,10 @@ pub const BOSS_INLINE: usize = 16;
 pub const ET_INLINE: usize = 32;
 /// Seats held inline: at most 4 players (MC-3.10 (1)).
 pub const SEATS_INLINE: usize = 4;
+/// Players held inline: two, the default table (a state of 3 or 4 players keeps its
+/// players on the heap, one allocation a clone: issue 14's allowance). Holding four made
+/// every two-player state 840 bytes bigger.
+pub const PLAYERS_INLINE: usize = 2;
 /// Attacks of one step held inline: one per attack-capable card of the attacker (3 slots,
 /// an Extra, one-turn and resurrected cards); random games stay at 5 or fewer.
 pub const ATTACKS_INLINE: usize = 8;
@@ -889,7 +893,7 @@ pub(crate) struct StateCore {
     pub phase: Phase,
     pub round: u32,
     /// One per seat (at most 4, held inline).
-    pub players: SmallVec<[Player; SEATS_INLINE]>,
+    pub players: SmallVec<[Player; PLAYERS_INLINE]>,
     pub main_deck: Pile<CardId, MAIN_INLINE>,
     pub main_discard: Cards<MAIN_INLINE>,
     pub boss_deck: Pile<CardId, BOSS_INLINE>,

@@ -51,9 +51,15 @@ struct Base {
 }
 
 /// The block of a past edit set's frozen views, kept for the next freeze to write into.
-/// It is room, not game data: any two are equal, it is not hashed and not saved.
-#[derive(Clone, Debug, Default)]
+/// It is room, not game data: any two are equal, it is not hashed, printed or saved.
+#[derive(Clone, Default)]
 pub(crate) struct Spare(Option<Arc<Base>>);
+
+impl std::fmt::Debug for Spare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
+}
 
 impl Spare {
     /// Room made ahead, at the start of a game (outside the measured hot paths).

@@ -37,6 +37,7 @@ mod replay;
 mod rng;
 mod seat;
 mod seat_lists;
+mod sorted;
 mod stream;
 
 /// Inline vectors for compact states (re-exported so every game uses the same versions):
@@ -61,3 +62,4 @@ pub use rng::{
 };
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};
 pub use seat_lists::SeatLists;
+pub use sorted::{insert_sorted, remove_sorted};

@@ -7,7 +7,9 @@ use crate::error::Error;
 use crate::event::Event;
 pub use crate::frozen::Frozen;
 pub(crate) use crate::frozen::Spare;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec};
+use fuda_core::{
+    insert_sorted, remove_sorted, GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec,
+};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -604,14 +606,11 @@ impl Player {
     }
 
     pub(crate) fn remove_from_hand(&mut self, card: CardId) -> bool {
-        match self.hand.iter().position(|c| *c == card) {
-            Some(i) => {
-                self.hand.remove(i);
-                self.known.retain(|c| *c != card);
-                true
-            }
-            None => false,
+        let held = remove_sorted(&mut self.hand, card);
+        if held {
+            self.known.retain(|c| *c != card);
         }
+        held
     }
 
     /// Counts one use of a board skill (saturating: an unlimited skill may be used in
@@ -622,8 +621,7 @@ impl Player {
     }
 
     pub(crate) fn add_to_hand(&mut self, card: CardId) {
-        let i = self.hand.partition_point(|c| *c < card);
-        self.hand.insert(i, card);
+        insert_sorted(&mut self.hand, card);
     }
 }
 

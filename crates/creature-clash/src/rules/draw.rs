@@ -5,7 +5,7 @@ use crate::cards::{CardClass, CardId};
 use crate::config::{BerserkTiming, TurnDrawBerserk};
 use crate::event::Event;
 use crate::state::{Pending, State, Task, HAND_SIZE};
-use fuda_core::{EventLog, Seat};
+use fuda_core::{insert_sorted, EventLog, Seat};
 
 /// What one draw produced.
 pub(crate) enum Drawn {
@@ -56,8 +56,7 @@ pub(crate) fn draw_one<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut 
         return Drawn::Berserk(card);
     }
     if let Some(hand) = s.hands.get_mut(seat.index()) {
-        let at = hand.partition_point(|&c| c < card);
-        hand.insert(at, card);
+        insert_sorted(hand, card);
     }
     log.emit(|| Event::Drew {
         seat,

@@ -6,7 +6,7 @@ use crate::config::EndOfTurnAdjust;
 use crate::event::Event;
 use crate::rules::end;
 use crate::state::{Pending, State, Task, HAND_SIZE};
-use fuda_core::{EventLog, Seat, TinyVec};
+use fuda_core::{insert_sorted, remove_sorted, EventLog, Seat};
 
 /// CC-4.1: the active player chooses `Redraw` or `DrawForTurn`.
 pub(crate) fn begin_turn<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Pending {
@@ -49,13 +49,9 @@ pub(crate) fn discard<L: EventLog<Event>>(
 /// (CC-D1).
 pub(crate) fn take_from_hand(s: &mut State, seat: Seat, card: CardId) {
     if let Some(hand) = s.hands.get_mut(seat.index()) {
-        if let Ok(i) = hand.binary_search(&card) {
-            hand.remove(i);
-        }
+        remove_sorted(hand, card);
     }
-    if let Ok(i) = s.known.binary_search(&card) {
-        s.known.remove(i);
-    }
+    remove_sorted(&mut s.known, card);
 }
 
 /// No card of `seat`'s hand is publicly known there any more (CC-D1).
@@ -76,12 +72,9 @@ pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
 /// Puts a card every player saw into a hand: it is publicly known there (CC-D1).
 pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
     put_in_hand(s, seat, card);
-    insert_sorted(&mut s.known, card);
-}
-
-fn insert_sorted<const N: usize>(cards: &mut TinyVec<[CardId; N]>, card: CardId) {
-    if let Err(at) = cards.binary_search(&card) {
-        cards.insert(at, card);
+    // A stolen card may still be known in the hand it left.
+    if s.known.binary_search(&card).is_err() {
+        insert_sorted(&mut s.known, card);
     }
 }
 

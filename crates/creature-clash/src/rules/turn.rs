@@ -72,7 +72,7 @@ pub(crate) fn put_in_hand(s: &mut State, seat: Seat, card: CardId) {
 /// Puts a card every player saw into a hand: it is publicly known there (CC-D1).
 pub(crate) fn put_in_hand_publicly(s: &mut State, seat: Seat, card: CardId) {
     put_in_hand(s, seat, card);
-    // A stolen card may still be known in the hand it left.
+    // `known` is a set: a card already listed is not listed twice.
     if s.known.binary_search(&card).is_err() {
         insert_sorted(&mut s.known, card);
     }

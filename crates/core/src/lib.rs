@@ -9,8 +9,8 @@
 //!   lets scenarios fix any random result (a die, a pick, a shuffle's top); a
 //!   [`BufferedRng`] draws the same stream for bots and benches, outside any state;
 //! - [`Pile`] and [`Counter`]: ordered card zones (inline up to a capacity) and
-//!   non-negative counters; [`SeatLists`]: one list per seat (Creature Clash!'s champion
-//!   areas) in one inline block;
+//!   non-negative counters; [`SeatLists`] and [`FixedSeatLists`]: one list per seat
+//!   (Creature Clash!'s champion areas, a Mattsan player's zones) in one block;
 //! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);
@@ -61,5 +61,5 @@ pub use rng::{
     MAX_FORCED,
 };
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};
-pub use seat_lists::SeatLists;
+pub use seat_lists::{FixedSeatLists, ListBlock, SeatLists};
 pub use sorted::{insert_sorted, remove_sorted};

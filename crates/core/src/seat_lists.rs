@@ -3,48 +3,106 @@
 use crate::seat::MAX_SEATS;
 use std::cmp::Ordering;
 use std::fmt;
-use tinyvec::TinyVec;
+use std::ops::{DerefMut, Range};
+use tinyvec::{Array, ArrayVec, TinyVec};
 
 /// One list of items per seat, all held end to end in one block: seat 0's items first,
 /// then seat 1's, and so on.
 ///
 /// A state clone copies the block and the seats' bounds in one memory copy, where a
 /// list of per-seat lists would clone each seat's list on its own. Up to `N` items in all
-/// are held inline; more (a custom card set or variant beyond the capacity a game chose)
-/// move the block to the heap, and everything works the same, only slower. Putting an item
-/// into one seat's list shifts the items of the seats after it, which costs a few bytes'
-/// move for the short lists of a card game.
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
-pub struct SeatLists<T: Default + Copy, const N: usize> {
-    items: TinyVec<[T; N]>,
+/// are held inline; with the default block `B` (a [`TinyVec`]) more (a custom card set or
+/// variant beyond the capacity a game chose) move the block to the heap, and everything
+/// works the same, only slower. [`FixedSeatLists`] holds at most `N` and is `Copy`, for
+/// lists the rules bound. Putting an item into one seat's list shifts the items of the
+/// seats after it, which costs a few bytes' move for the short lists of a card game.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SeatLists<T: Default + Copy, const N: usize, B = TinyVec<[T; N]>> {
+    items: B,
     /// Where each seat's list starts in `items`: seat `i`'s list is
     /// `items[bounds[i]..bounds[i + 1]]`. `bounds[0]` is 0; the entries after `seats` equal
     /// `items.len()`.
     bounds: [u32; MAX_SEATS + 1],
     seats: u8,
+    /// `N` and the item type belong to the block; the struct names them for its aliases.
+    _item: std::marker::PhantomData<[T; 0]>,
 }
 
-impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
+/// [`SeatLists`] in a fixed block of at most `N` items: `Copy`, so a state holding it
+/// clones as one memory copy. For lists whose length the rules bound; an item beyond `N`
+/// is refused (the methods that add one say so).
+pub type FixedSeatLists<T, const N: usize> = SeatLists<T, N, ArrayVec<[T; N]>>;
+
+/// The block a [`SeatLists`] keeps its items in: growable ([`TinyVec`]) or fixed
+/// ([`ArrayVec`]).
+pub trait ListBlock<T>: Default + DerefMut<Target = [T]> {
+    /// Appends `item`; false, and nothing changed, if the block is full.
+    fn try_push(&mut self, item: T) -> bool;
+    /// Shortens the block to `len` items.
+    fn truncate(&mut self, len: usize);
+    /// Takes the items of `range` out, in order, closing the gap.
+    fn take_range(&mut self, range: Range<usize>) -> Self;
+    /// Whether the block is held inline (no heap block to copy on clone).
+    fn is_inline(&self) -> bool;
+}
+
+impl<A: Array> ListBlock<A::Item> for TinyVec<A> {
+    #[inline]
+    fn try_push(&mut self, item: A::Item) -> bool {
+        self.push(item);
+        true
+    }
+    fn truncate(&mut self, len: usize) {
+        TinyVec::truncate(self, len);
+    }
+    fn take_range(&mut self, range: Range<usize>) -> Self {
+        self.drain(range).collect()
+    }
+    fn is_inline(&self) -> bool {
+        TinyVec::is_inline(self)
+    }
+}
+
+impl<A: Array> ListBlock<A::Item> for ArrayVec<A> {
+    #[inline]
+    fn try_push(&mut self, item: A::Item) -> bool {
+        self.try_push(item).is_none()
+    }
+    fn truncate(&mut self, len: usize) {
+        ArrayVec::truncate(self, len);
+    }
+    fn take_range(&mut self, range: Range<usize>) -> Self {
+        self.drain(range).collect()
+    }
+    fn is_inline(&self) -> bool {
+        true
+    }
+}
+
+impl<T: Default + Copy, const N: usize, B: ListBlock<T>> SeatLists<T, N, B> {
     /// Empty lists for `seats` seats (at most [`MAX_SEATS`]; more are cut to it).
-    pub fn new(seats: usize) -> SeatLists<T, N> {
+    pub fn new(seats: usize) -> SeatLists<T, N, B> {
         SeatLists {
-            items: TinyVec::new(),
+            items: B::default(),
             bounds: [0; MAX_SEATS + 1],
             seats: seats.min(MAX_SEATS) as u8,
+            _item: std::marker::PhantomData,
         }
     }
 
-    /// The lists given, seat 0's first; `None` for more than [`MAX_SEATS`] lists or more
-    /// than `u32::MAX` items.
+    /// The lists given, seat 0's first; `None` for more than [`MAX_SEATS`] lists, more
+    /// than `u32::MAX` items, or more than a fixed block holds.
     pub fn from_lists<L: IntoIterator<Item = T>>(
         lists: impl IntoIterator<Item = L>,
-    ) -> Option<SeatLists<T, N>> {
-        let mut out = SeatLists::new(0);
+    ) -> Option<SeatLists<T, N, B>> {
+        let mut out = Self::new(0);
         for list in lists {
             if usize::from(out.seats) == MAX_SEATS {
                 return None;
             }
-            out.items.extend(list);
+            for item in list {
+                out.items.try_push(item).then_some(())?;
+            }
             let end = u32::try_from(out.items.len()).ok()?;
             out.bounds[usize::from(out.seats) + 1..].fill(end);
             out.seats += 1;
@@ -89,7 +147,7 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
     }
 
     /// Puts `item` at index `at` of seat `seat`'s list (at its end if `at` is beyond it);
-    /// false, and nothing changed, if the seat has no list.
+    /// false, and nothing changed, if the seat has no list or a fixed block is full.
     pub fn insert(&mut self, seat: usize, at: usize, item: T) -> bool {
         let Some(r) = self.range(seat) else {
             return false;
@@ -97,7 +155,9 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
         // One memory move of the items after it (tinyvec's insert moves them one by one).
         let at = r.start + at.min(r.len());
         let len = self.items.len();
-        self.items.push(item);
+        if !self.items.try_push(item) {
+            return false;
+        }
         self.items.copy_within(at..len, at + 1);
         self.items[at] = item;
         self.bounds[seat + 1..].iter_mut().for_each(|b| *b += 1);
@@ -105,7 +165,7 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
     }
 
     /// Appends `item` to seat `seat`'s list; false, and nothing changed, if the seat has no
-    /// list.
+    /// list or a fixed block is full.
     pub fn push(&mut self, seat: usize, item: T) -> bool {
         self.insert(seat, usize::MAX, item)
     }
@@ -117,7 +177,7 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
             return None;
         }
         let at = r.start + at;
-        let items = self.items.as_mut_slice();
+        let items = &mut *self.items;
         let item = items[at];
         items.copy_within(at + 1.., at);
         self.items.truncate(self.items.len() - 1);
@@ -154,7 +214,7 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
             Ordering::Equal => from_start + to_at.min(from_end - from_start - 1),
         };
         // One memory move of the items between (a slice rotation costs more per call).
-        let items = self.items.as_mut_slice();
+        let items = &mut *self.items;
         let item = items[src];
         if src < dst {
             items.copy_within(src + 1..=dst, src);
@@ -167,12 +227,12 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
 
     /// Takes seat `seat`'s whole list out, leaving it empty (nothing for a seat beyond the
     /// lists).
-    pub fn take(&mut self, seat: usize) -> TinyVec<[T; N]> {
+    pub fn take(&mut self, seat: usize) -> B {
         let Some(r) = self.range(seat) else {
-            return TinyVec::new();
+            return B::default();
         };
         let taken = r.len() as u32;
-        let out = self.items.drain(r).collect();
+        let out = self.items.take_range(r);
         self.bounds[seat + 1..].iter_mut().for_each(|b| *b -= taken);
         out
     }
@@ -183,7 +243,9 @@ impl<T: Default + Copy, const N: usize> SeatLists<T, N> {
     }
 }
 
-impl<T: Default + Copy + fmt::Debug, const N: usize> fmt::Debug for SeatLists<T, N> {
+impl<T: Default + Copy + fmt::Debug, const N: usize, B: ListBlock<T>> fmt::Debug
+    for SeatLists<T, N, B>
+{
     /// The lists, one per seat.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
@@ -300,5 +362,28 @@ mod tests {
         assert_eq!(lists(&l), [vec![1, 2, 0, 3, 4], vec![5, 6, 7, 8]]);
         assert!(Lists::from_lists(vec![vec![1]; MAX_SEATS + 1]).is_none());
         assert_eq!(Lists::new(MAX_SEATS + 3).seats(), MAX_SEATS);
+    }
+
+    /// A fixed block holds at most `N` items and is `Copy`: an item more is refused and
+    /// changes nothing, as are lists longer than the block.
+    #[test]
+    fn a_fixed_block_refuses_an_item_beyond_it() {
+        type Fixed = FixedSeatLists<u16, 4>;
+        let mut l = Fixed::from_lists([vec![1, 2], vec![3]]).unwrap();
+        let copy = l;
+        assert!(l.insert(1, 0, 4));
+        assert!(!l.insert(0, 0, 5), "full");
+        assert!(!l.push(1, 5), "full");
+        assert_eq!(
+            l.iter().map(<[u16]>::to_vec).collect::<Vec<_>>(),
+            [vec![1, 2], vec![4, 3]]
+        );
+        assert_eq!(l.move_item(1, 1, 0, 0), Some(3));
+        assert_eq!(l.remove(0, 0), Some(3));
+        assert!(l.push(1, 5));
+        assert_eq!(l.take(1).as_slice(), [4, 5]);
+        assert_eq!(copy.all(), [1, 2, 3]);
+        assert!(Fixed::from_lists([vec![1, 2, 3], vec![4, 5]]).is_none());
+        assert!(l.is_inline());
     }
 }

@@ -82,7 +82,7 @@ fn hidden_places(t: &State, seat: Seat, observer: Observer) -> Vec<(Place, Fits,
         out.push((Place::Deck(i), Fits::Any, c));
     }
     for (i, &c) in p.hand().iter().enumerate() {
-        if !p.known_in_hand.contains(&c) {
+        if !p.zones.is_known(c) {
             out.push((Place::Hand(i), Fits::Any, c));
         }
     }

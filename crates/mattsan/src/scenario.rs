@@ -872,7 +872,10 @@ impl Scenario {
                 ));
             }
             let p = field::player_mut(s, seat);
-            p.known_in_hand = known.iter().copied().collect();
+            p.zones.forget_known();
+            for &c in &known {
+                p.zones.mark_known(c);
+            }
             p.mulligan_reveal = revealed.iter().copied().collect();
         }
         Ok(())

@@ -30,16 +30,15 @@ pub(crate) const FIELD_SLOTS: usize = 1 + MAX_BENCH;
 // no more than an empty list, and one item more costs 8 bytes: the capacities below stop
 // at such a step (test `inline_lists_stop_below_a_size_step`).
 
-/// Cards of one seat in one zone (deck, hand, discard pile, soul-charge zone): a seat has
-/// at most a deck's worth of cards in the game, 30 by MS-3.2 (MS-A5, MS-D6), so no zone of
-/// the default deck size spills; a larger `deck_size` may.
-pub(crate) const ZONE_CARDS: usize = 30;
+/// The largest `deck_size` a configuration may ask for.
+pub(crate) const MAX_DECK_SIZE: u8 = 60;
+/// Cards of one seat in its deck, hand, discard pile and soul-charge zone together: a seat
+/// has at most a deck's worth of cards in the game (MS-3.2, MS-A5, MS-D6), so the fixed
+/// block of [`crate::zones::Zones`] holds every game.
+pub(crate) const ZONE_CARDS: usize = MAX_DECK_SIZE as usize;
 /// The revealed pre-mulligan hand: the opening hand is 6 cards (MS-3.10) and a
 /// configuration's `opening_hand` at most 20, so the list is fixed (`Copy`, no spill).
 pub(crate) const REVEAL_CARDS: usize = 20;
-/// Cards every player saw go into a hand and still there (issue 15, item 10): a few cards
-/// returned to hand; more spill.
-pub(crate) const KNOWN_CARDS: usize = 7;
 /// Cards under a stacked unit at most (MS-3.15). No card effect of the vocabulary creates
 /// a stack, so stacks come only from positions and saved states, which are refused beyond
 /// it. A fixed list keeps a location `Copy`, so the field clones as one copy.
@@ -301,7 +300,7 @@ impl Rules {
                 ),
             ));
         }
-        range("deck_size", config.deck_size, 1, 60)?;
+        range("deck_size", config.deck_size, 1, MAX_DECK_SIZE)?;
         range("max_copies", config.max_copies, 1, 60)?;
         range("opening_hand", config.opening_hand, 1, REVEAL_CARDS as u8)?;
         range(
@@ -594,8 +593,8 @@ pub struct SetupDraft {
 
 /// Everything one player owns. Its JSON form is [`PlayerData`]'s, with the deck, hand and
 /// discard pile as lists of their own.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "PlayerData", into = "PlayerData")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "PlayerData", into = "PlayerData")]
 pub(crate) struct Player {
     /// Deck, hand (kept in card-id order), discard pile and soul-charge zone, in one block.
     pub zones: Zones,
@@ -609,9 +608,6 @@ pub(crate) struct Player {
     pub flags: u8,
     /// The revealed pre-mulligan hand (public, MS-3.11).
     pub mulligan_reveal: ArrayVec<[CardId; REVEAL_CARDS]>,
-    /// Cards every player saw go into this hand and that are still in it (public; issue
-    /// 15, item 10).
-    pub known_in_hand: TinyVec<[CardId; KNOWN_CARDS]>,
     /// The setup placement being made.
     pub setup: Option<SetupDraft>,
 }
@@ -629,21 +625,36 @@ pub(crate) struct PlayerData {
     flags: u8,
     mulligan_reveal: ArrayVec<[CardId; REVEAL_CARDS]>,
     #[serde(default)]
-    known_in_hand: TinyVec<[CardId; KNOWN_CARDS]>,
+    known_in_hand: Vec<CardId>,
     setup: Option<SetupDraft>,
 }
 
-impl From<PlayerData> for Player {
-    fn from(d: PlayerData) -> Player {
-        Player {
-            zones: Zones::from_lists(d.deck.as_slice(), &d.hand, &d.discard, &d.soul),
+impl TryFrom<PlayerData> for Player {
+    type Error = String;
+    /// The player, its hand put in card-id order (hand order carries no information);
+    /// refused when its zones hold more cards than any deck or a known card is not in the
+    /// hand.
+    fn try_from(mut d: PlayerData) -> Result<Player, String> {
+        d.hand.sort_unstable();
+        let cards = d.deck.len() + d.hand.len() + d.discard.len() + d.soul.len();
+        let mut zones = Zones::from_lists(d.deck.as_slice(), &d.hand, &d.discard, &d.soul)
+            .ok_or_else(|| {
+                format!("a player holds {cards} cards in its zones; a deck holds at most {MAX_DECK_SIZE}")
+            })?;
+        let mut known = d.known_in_hand;
+        known.sort_unstable();
+        let distinct = known.windows(2).all(|w| w[0] != w[1]);
+        if !distinct || !known.iter().all(|&c| zones.mark_known(c)) {
+            return Err("a player's known cards in hand are not all in the hand".into());
+        }
+        Ok(Player {
+            zones,
             field: d.field,
             charged: d.charged,
             flags: d.flags,
             mulligan_reveal: d.mulligan_reveal,
-            known_in_hand: d.known_in_hand,
             setup: d.setup,
-        }
+        })
     }
 }
 
@@ -659,7 +670,7 @@ impl From<Player> for PlayerData {
             charged: p.charged,
             flags: p.flags,
             mulligan_reveal: p.mulligan_reveal,
-            known_in_hand: p.known_in_hand,
+            known_in_hand: p.zones.known_in_hand().collect(),
             setup: p.setup,
         }
     }
@@ -673,7 +684,6 @@ impl Player {
             charged: 0,
             flags: 0,
             mulligan_reveal: ArrayVec::new(),
-            known_in_hand: TinyVec::new(),
             setup: None,
         }
     }
@@ -1103,10 +1113,7 @@ impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
         let rules = Rules::new(&d.config)?;
-        let mut g = d.game;
-        for p in &mut g.players {
-            p.zones.get_mut(Place::Hand).sort_unstable();
-        }
+        let g = d.game;
         let state = State {
             rules: RulesRef(Arc::new(rules)),
             g,
@@ -1282,9 +1289,9 @@ impl State {
 
     /// The cards every player saw go into `seat`'s hand that are still there (issue 15,
     /// item 10).
-    pub fn known_in_hand(&self, seat: Seat) -> &[CardId] {
+    pub fn known_in_hand(&self, seat: Seat) -> Vec<CardId> {
         self.player(seat)
-            .map_or(&[], |p| p.known_in_hand.as_slice())
+            .map_or_else(Vec::new, |p| p.zones.known_in_hand().collect())
     }
 
     /// The attack being resolved.
@@ -1369,17 +1376,6 @@ impl State {
                 && p.soul_cards().iter().all(own);
             if !mine {
                 return bad(format!("{seat} holds a card of the other player"));
-            }
-            let mut known: SmallVec<[CardId; KNOWN_CARDS]> =
-                p.known_in_hand.iter().copied().collect();
-            known.sort_unstable();
-            known.dedup();
-            if known.len() != p.known_in_hand.len()
-                || !known.iter().all(|c| p.hand().binary_search(c).is_ok())
-            {
-                return bad(format!(
-                    "{seat}'s known cards in hand are not all in the hand"
-                ));
             }
             if p.mulligan_reveal.len() > usize::from(self.config().opening_hand)
                 || !p
@@ -1741,28 +1737,19 @@ mod tests {
             ("rolls", g.rolls.is_heap()),
             ("tasks", g.tasks.is_heap()),
         ];
-        let players = g.players.iter().flat_map(|p| {
-            [
-                ("deck, hand, discard pile and soul", !p.zones.is_inline()),
-                ("known_in_hand", p.known_in_hand.is_heap()),
-            ]
-        });
-        board
-            .into_iter()
-            .chain(players)
-            .find(|&(_, s)| s)
-            .map(|(name, _)| name)
+        board.into_iter().find(|&(_, s)| s).map(|(name, _)| name)
     }
 
     /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
-    /// (1,648 bytes on 64-bit targets since each player's deck, hand, discard pile and
-    /// souls share one block, 1,888 with the souls apart, 2,064 with four lists; fixed
-    /// lists of 60 cards for the zones, which a `deck_size` of 60 allows, made it 2,900 and
-    /// streaming clones twice as dear).
+    /// (1,648 bytes on 64-bit targets when each player's deck, hand, discard pile and souls
+    /// shared one inline block of 30 that could spill, 1,888 with the souls apart, 2,064
+    /// with four lists; fixed lists of 60 cards for each zone, which a `deck_size` of 60
+    /// allows, made it 2,900 and streaming clones twice as dear). One fixed block of 60 per
+    /// player, with the known hand cards as bits, makes a player `Copy` for 1,728 bytes.
     #[test]
     fn state_stays_small() {
         assert!(
-            std::mem::size_of::<State>() <= 1_648,
+            std::mem::size_of::<State>() <= 1_728,
             "{}",
             std::mem::size_of::<State>()
         );
@@ -1775,12 +1762,10 @@ mod tests {
         use super::*;
         use std::mem::size_of;
         let vec = size_of::<Vec<CardId>>();
-        assert_eq!(size_of::<TinyVec<[CardId; KNOWN_CARDS]>>(), vec);
         assert_eq!(size_of::<TinyVec<[CardId; IN_USE]>>(), vec);
         assert_eq!(size_of::<TinyVec<[[u8; 2]; ROLL_OFFS]>>(), vec);
         assert_eq!(size_of::<TinyVec<[Target; FRAME_TARGETS]>>(), vec);
         assert_eq!(size_of::<TinyVec<[WindowEvent; QUEUED]>>(), vec);
-        assert!(size_of::<TinyVec<[CardId; KNOWN_CARDS + 1]>>() > vec);
         assert!(
             size_of::<TinyVec<[TempMod; TEMP_MODS + 1]>>()
                 > size_of::<TinyVec<[TempMod; TEMP_MODS]>>()

@@ -193,7 +193,7 @@ fn player_view(s: &State, seat: Seat, observer: Observer) -> PlayerView {
             .iter()
             .map(|&c| s.card_name(c).to_string())
             .collect(),
-        known_in_hand: p.known_in_hand.to_vec(),
+        known_in_hand: p.zones.known_in_hand().collect(),
         flags: s.loss_flags(seat),
     }
 }

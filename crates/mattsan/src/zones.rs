@@ -1,13 +1,15 @@
 //! A player's deck, hand, discard pile and soul-charge zone (MS-3.4): four lists held end
-//! to end in one inline block, and which souls are sideways as one bit each.
+//! to end in one fixed block, which souls are sideways and which hand cards every player
+//! knows as one bit each.
 //!
 //! A state clone copies the block in one memory copy, where lists of their own (the layout
-//! before, 2026-12-06) were cloned one by one (docs/performance.md). Putting a card into a
-//! list shifts the lists after it: at most a deck of two-byte cards.
+//! before, 2026-12-06) were cloned one by one (docs/performance.md); the block is fixed
+//! (`Copy`), so a player clones as one copy. Putting a card into a list shifts the lists
+//! after it: at most a deck of two-byte cards.
 
 use crate::cards::CardId;
 use crate::state::{SoulCard, ZONE_CARDS};
-use fuda_core::SeatLists;
+use fuda_core::FixedSeatLists;
 
 /// The zones of a player that hold its cards off the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,23 +28,27 @@ pub(crate) enum Place {
 /// Lists per player, one per [`Place`].
 const PLACES: usize = 4;
 
-/// One player's deck, hand, discard pile and soul-charge zone, in [`Place`] order. Holds a
-/// 30-card deck inline ([`ZONE_CARDS`]: a player's zones hold only its own cards); more
-/// cards (a bigger `deck_size`) move the block to the heap and work the same, slower.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One player's deck, hand, discard pile and soul-charge zone, in [`Place`] order, in a
+/// block of [`ZONE_CARDS`]: a player's zones hold only its own cards, at most `deck_size`
+/// (≤ 60, MS-D6; [`crate::State::validate`] checks it), so every game fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Zones {
-    lists: SeatLists<CardId, ZONE_CARDS>,
+    lists: FixedSeatLists<CardId, ZONE_CARDS>,
     /// Bit `i` set: the `i`-th soul-charge card is sideways (spent on a trump, MS-5.7). A
     /// seat has at most `deck_size` (≤ 60) cards in the game, so 64 bits hold every soul;
     /// bits at or beyond the soul count are always clear.
     sideways: u64,
+    /// Bit `i` set: every player saw the `i`-th hand card go into the hand, and it is
+    /// still there (issue 15, item 10). Like `sideways`, the bit moves with its card.
+    known: u64,
 }
 
 impl Default for Zones {
     fn default() -> Zones {
         Zones {
-            lists: SeatLists::new(PLACES),
+            lists: FixedSeatLists::new(PLACES),
             sideways: 0,
+            known: 0,
         }
     }
 }
@@ -67,23 +73,61 @@ fn with_clear_bit(mask: u64, at: usize) -> u64 {
 }
 
 impl Zones {
-    /// The zones given, in [`Place`] order.
+    /// The zones given, in [`Place`] order (the hand as given: it should be in card-id
+    /// order); `None` for more cards than the block holds.
     pub fn from_lists(
         deck: &[CardId],
         hand: &[CardId],
         discard: &[CardId],
         soul: &[SoulCard],
-    ) -> Zones {
+    ) -> Option<Zones> {
         let souls: Vec<CardId> = soul.iter().map(|c| c.card).collect();
         let lists = [deck, hand, discard, &souls].map(|l| l.iter().copied());
-        // Four lists, within the block's `MAX_SEATS`.
-        let lists = SeatLists::from_lists(lists).unwrap_or_else(|| SeatLists::new(PLACES));
+        let lists = FixedSeatLists::from_lists(lists)?;
         let sideways = soul
             .iter()
             .enumerate()
             .filter(|(_, c)| c.tapped)
             .fold(0, |mask, (i, _)| mask | bit(i));
-        Zones { lists, sideways }
+        Some(Zones {
+            lists,
+            sideways,
+            known: 0,
+        })
+    }
+
+    /// The hand cards every player knows, in hand order.
+    pub fn known_in_hand(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.get(Place::Hand)
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.known & bit(i) != 0)
+            .map(|(_, &c)| c)
+    }
+
+    /// Whether every player knows hand card `card`.
+    pub fn is_known(&self, card: CardId) -> bool {
+        self.hand_index(card)
+            .is_some_and(|i| self.known & bit(i) != 0)
+    }
+
+    /// Marks hand card `card` as known to every player; false if it is not in the hand.
+    pub fn mark_known(&mut self, card: CardId) -> bool {
+        let i = self.hand_index(card);
+        if let Some(i) = i {
+            self.known |= bit(i);
+        }
+        i.is_some()
+    }
+
+    /// Nobody knows any hand card any more (one left face down: which, nobody can tell).
+    pub fn forget_known(&mut self) {
+        self.known = 0;
+    }
+
+    /// Where `card` is in the hand (kept in card-id order).
+    fn hand_index(&self, card: CardId) -> Option<usize> {
+        self.get(Place::Hand).binary_search(&card).ok()
     }
 
     /// The soul-charge cards, each with whether it is sideways.
@@ -143,10 +187,12 @@ impl Zones {
     }
 
     /// Puts `card` at index `at` of `place` (last if `at` is beyond it); a soul comes in
-    /// upright.
+    /// upright, a hand card unknown. The block holds every card of a seat (see [`Zones`]),
+    /// so it has room; were it full, nothing would change.
     pub fn insert(&mut self, place: Place, at: usize, card: CardId) {
-        self.soul_arrives(place, at);
-        self.lists.insert(place as usize, at, card);
+        if self.lists.insert(place as usize, at, card) {
+            self.arrives(place, at);
+        }
     }
 
     /// Puts `card` last in `place` (on top of a pile); a soul comes in upright.
@@ -157,33 +203,45 @@ impl Zones {
     /// Takes the card at index `at` out of `place`, keeping the order of the others.
     pub fn remove(&mut self, place: Place, at: usize) -> Option<CardId> {
         let card = self.lists.remove(place as usize, at)?;
-        self.soul_leaves(place, at);
+        self.leaves(place, at);
         Some(card)
     }
 
     /// Moves the card at index `at` of `from` to index `to_at` of `to` (last if beyond it)
-    /// and returns it, if there is one; a soul comes in upright.
+    /// and returns it, if there is one; a soul comes in upright, a hand card unknown.
     pub fn move_to(&mut self, from: Place, at: usize, to: Place, to_at: usize) -> Option<CardId> {
         let card = self
             .lists
             .move_item(from as usize, at, to as usize, to_at)?;
-        self.soul_leaves(from, at);
-        self.soul_arrives(to, to_at);
+        self.leaves(from, at);
+        self.arrives(to, to_at);
         Some(card)
     }
 
-    /// Keeps the sideways bits on their souls when a soul at `at` leaves.
-    fn soul_leaves(&mut self, place: Place, at: usize) {
-        if place == Place::Soul {
-            self.sideways = without_bit(self.sideways, at);
+    /// The bits that mark the cards of `place`, if it has any: souls' sideways, hand
+    /// cards' known.
+    fn marks(&mut self, place: Place) -> Option<&mut u64> {
+        match place {
+            Place::Soul => Some(&mut self.sideways),
+            Place::Hand => Some(&mut self.known),
+            Place::Deck | Place::Discard => None,
         }
     }
 
-    /// Keeps the sideways bits on their souls when one comes in at `at` (last if beyond).
-    fn soul_arrives(&mut self, place: Place, at: usize) {
-        if place == Place::Soul {
-            let at = at.min(self.get(Place::Soul).len());
-            self.sideways = with_clear_bit(self.sideways, at);
+    /// Keeps the marks on their cards when the card at `at` of `place` has left.
+    fn leaves(&mut self, place: Place, at: usize) {
+        if let Some(m) = self.marks(place) {
+            *m = without_bit(*m, at);
+        }
+    }
+
+    /// Keeps the marks on their cards when an unmarked one has come in at `at` of `place`
+    /// (last if beyond).
+    fn arrives(&mut self, place: Place, at: usize) {
+        // The card is in the list already, so the list has at least it.
+        let at = at.min(self.get(place).len().saturating_sub(1));
+        if let Some(m) = self.marks(place) {
+            *m = with_clear_bit(*m, at);
         }
     }
 
@@ -209,18 +267,12 @@ impl Zones {
         }
     }
 
-    /// Takes every card out of `place`, in order (souls turn upright).
+    /// Takes every card out of `place`, in order (souls turn upright, hand cards unknown).
     pub fn take(&mut self, place: Place) -> Vec<CardId> {
-        if place == Place::Soul {
-            self.sideways = 0;
+        if let Some(m) = self.marks(place) {
+            *m = 0;
         }
         self.lists.take(place as usize).to_vec()
-    }
-
-    /// Whether the block is held inline.
-    #[cfg(test)]
-    pub fn is_inline(&self) -> bool {
-        self.lists.is_inline()
     }
 }
 
@@ -233,7 +285,7 @@ mod tests {
     #[test]
     fn ms_3_4_each_zone_keeps_its_own_cards() {
         let ids = |v: &[u16]| v.iter().map(|&c| CardId(c)).collect::<Vec<_>>();
-        let mut z = Zones::from_lists(&ids(&[1, 2, 3]), &ids(&[7]), &[], &[]);
+        let mut z = Zones::from_lists(&ids(&[1, 2, 3]), &ids(&[7]), &[], &[]).unwrap();
         assert_eq!(z.move_to(Place::Deck, 2, Place::Hand, 0), Some(CardId(3)));
         assert_eq!(z.get(Place::Hand), ids(&[3, 7]));
         assert_eq!(
@@ -247,8 +299,10 @@ mod tests {
         assert_eq!(z.take(Place::Hand), ids(&[3]));
         z.set(Place::Deck, &ids(&[4, 5]));
         z.get_mut(Place::Deck).swap(0, 1);
-        assert_eq!(z, Zones::from_lists(&ids(&[5, 4]), &[], &ids(&[7, 9]), &[]));
-        assert!(z.is_inline());
+        assert_eq!(
+            Some(z),
+            Zones::from_lists(&ids(&[5, 4]), &[], &ids(&[7, 9]), &[])
+        );
     }
 
     fn soul(card: u16, tapped: bool) -> SoulCard {
@@ -268,7 +322,8 @@ mod tests {
             &[CardId(4), CardId(8)],
             &[],
             &[soul(1, true), soul(2, false), soul(3, true)],
-        );
+        )
+        .unwrap();
         assert_eq!(z.sideways_souls(), 2);
         assert!(z.has_upright_soul());
         assert!(z.tap_soul());
@@ -287,6 +342,37 @@ mod tests {
         assert_eq!(z.return_souls(), 4);
         assert_eq!(z.get(Place::Hand), [2, 3, 4, 8, 9].map(CardId));
         assert_eq!((z.soul().len(), z.sideways_souls()), (0, 0));
+    }
+
+    /// Issue 15, item 10: a known hand card stays known while other cards come and go; it
+    /// loses the mark when it leaves, and cards coming in are unknown.
+    #[test]
+    fn known_hand_cards_keep_their_marks() {
+        let ids = |v: &[u16]| v.iter().map(|&c| CardId(c)).collect::<Vec<_>>();
+        let mut z = Zones::from_lists(&ids(&[1, 9]), &ids(&[3, 5, 7]), &[], &[]).unwrap();
+        assert!(z.mark_known(CardId(5)) && z.mark_known(CardId(7)));
+        assert!(!z.mark_known(CardId(9)), "not in the hand");
+        let known = |z: &Zones| z.known_in_hand().map(|c| c.0).collect::<Vec<_>>();
+        z.move_to(Place::Deck, 0, Place::Hand, 0);
+        assert_eq!(known(&z), [5, 7]);
+        z.move_to(Place::Hand, 2, Place::Discard, 0);
+        assert_eq!((known(&z), z.is_known(CardId(7))), (vec![7], true));
+        z.insert(Place::Hand, 1, CardId(4));
+        assert_eq!(z.get(Place::Hand), ids(&[1, 4, 3, 7]));
+        assert_eq!(known(&z), [7]);
+        z.forget_known();
+        assert_eq!(known(&z), [] as [u16; 0]);
+        assert!(z.mark_known(CardId(3)));
+        z.take(Place::Hand);
+        assert!(!z.is_known(CardId(3)));
+    }
+
+    /// A seat's cards beyond the block are refused whole.
+    #[test]
+    fn more_cards_than_the_block_holds_are_refused() {
+        let deck: Vec<CardId> = (0..ZONE_CARDS as u16).map(CardId).collect();
+        assert!(Zones::from_lists(&deck, &[], &[], &[]).is_some());
+        assert!(Zones::from_lists(&deck, &[CardId(99)], &[], &[]).is_none());
     }
 
     /// The sideways bits follow their souls past the 64-bit word's ends without panicking.

@@ -156,6 +156,27 @@ fn ms_3_4_overlong_fixed_lists_in_a_loaded_state_are_refused() {
     }
 }
 
+/// MS-D6: a seat's deck, hand, discard pile and souls hold at most a deck's worth of cards
+/// (60 in any configuration, one fixed block per player), and known hand cards must be in
+/// the hand: a loaded state breaking either is refused with a message, not cut short.
+#[test]
+fn ms_d6_a_loaded_player_beyond_a_deck_or_knowing_absent_cards_is_refused() {
+    let s = new_game(&Config::default(), 4).unwrap();
+    let text = serde_json::to_string(&s).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let card = v["game"]["players"][0]["deck"][0].clone();
+    v["game"]["players"][0]["discard"] = serde_json::Value::Array(vec![card.clone(); 61]);
+    let err = serde_json::from_value::<State>(v).unwrap_err().to_string();
+    assert!(err.contains("91 cards in its zones"), "{err}");
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["game"]["players"][0]["known_in_hand"] = serde_json::Value::Array(vec![card]);
+    let err = serde_json::from_value::<State>(v).unwrap_err().to_string();
+    assert!(
+        err.contains("known cards in hand are not all in the hand"),
+        "{err}"
+    );
+}
+
 /// MS-3.10: the opening hand is at most 20 cards in any configuration (the revealed hand
 /// of MS-3.11 is a fixed list of 20).
 #[test]

@@ -410,7 +410,7 @@ fn primitive<L: EventLog<Event>>(
                     // Everyone saw these cards go into the hand (issue 15, item 10).
                     for c in o.cards() {
                         field::put_in_hand(s, p.0, c);
-                        player_mut(s, p.0).known_in_hand.push(c);
+                        player_mut(s, p.0).zones.mark_known(c);
                     }
                     log.emit(|| Event::ReturnedToHand { seat: p.0, card });
                 }

@@ -333,9 +333,9 @@ pub(crate) fn move_from_hand(
                 Some(to) => p.zones.move_to(Place::Hand, i, to, usize::MAX),
                 None => p.zones.remove(Place::Hand, i),
             };
-            match seen {
-                Seen::Public => p.known_in_hand.retain(|c| *c != card),
-                Seen::Hidden => p.known_in_hand.clear(),
+            // A card seen leaving took its known mark along (the mark is the card's).
+            if seen == Seen::Hidden {
+                p.zones.forget_known();
             }
             true
         }

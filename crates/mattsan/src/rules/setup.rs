@@ -9,7 +9,7 @@ use crate::rules::field::{self, player, player_mut};
 use crate::rules::resolution;
 use crate::state::{
     FieldCard, Pending, Player, Rules, RulesRef, SetupDraft, State, Step, Task, WindowKind,
-    FLAG_SETUP, MAX_BENCH,
+    FLAG_SETUP, MAX_BENCH, MAX_DECK_SIZE,
 };
 use crate::zones::{Place, Zones};
 use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Seat, SeatSet, SmallVec, TinyVec};
@@ -28,7 +28,13 @@ pub(crate) fn new_game_with_rng(config: &Config, rng: GameRng) -> Result<State, 
     let mut players = [Player::new(), Player::new()];
     for (i, p) in players.iter_mut().enumerate() {
         let ids = deck_ids(&rules, Seat(i as u8), &rules.decks[i], &mut rng);
-        p.zones = Zones::from_lists(&ids, &[], &[], &[]);
+        // A deck holds `deck_size` cards, which the configuration keeps within the block.
+        p.zones = Zones::from_lists(&ids, &[], &[], &[]).ok_or_else(|| {
+            Error::config(
+                "deck_size",
+                format!("a deck holds at most {MAX_DECK_SIZE} cards"),
+            )
+        })?;
     }
     let mut s = State {
         rules: RulesRef(rules),

@@ -652,6 +652,23 @@ fn state_with_inconsistent_pending_decision() {
     assert!(load(&v).unwrap_err().contains("pending"));
 }
 
+/// CC-6.9, CC-4.0a: a defence is asked only of a defender who can build a creature (one
+/// who cannot forfeits), so a loaded state asking it of a hand without a creature is
+/// refused rather than left with a decision that lists no action (found by fuzzing
+/// `creature_clash_load`).
+#[test]
+fn cc_6_9_a_defence_asked_of_a_hand_without_a_creature_is_refused() {
+    let mut g = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK).build();
+    rc_attacks(&mut g, P2);
+    let mut v = serde_json::to_value(&g.s).unwrap();
+    assert_eq!(v["pending"]["decision"], "defend");
+    assert!(load(&v).is_ok());
+    let hand = std::mem::take(v["hands"][2].as_array_mut().unwrap());
+    v["discard"].as_array_mut().unwrap().extend(hand);
+    let err = load(&v).unwrap_err();
+    assert!(err.contains("pending"), "{err}");
+}
+
 // --- positions ----------------------------------------------------------------------------
 
 /// The field a refused position names.

@@ -667,6 +667,17 @@ fn cc_6_9_a_defence_asked_of_a_hand_without_a_creature_is_refused() {
     v["discard"].as_array_mut().unwrap().extend(hand);
     let err = load(&v).unwrap_err();
     assert!(err.contains("pending"), "{err}");
+
+    // CC-4.3, CC-4.5: nor a main decision of an empty hand (the turn ends then): whatever
+    // else a file gets wrong, the player asked must have an action.
+    let mut g = standard(&P2_LION, &P3_NO_BACK, &P0_NO_BACK).build();
+    g.act(P1, Choice::DrawForTurn);
+    let mut v = serde_json::to_value(&g.s).unwrap();
+    assert!(load(&v).is_ok());
+    let hand = std::mem::take(v["hands"][1].as_array_mut().unwrap());
+    v["discard"].as_array_mut().unwrap().extend(hand);
+    let err = load(&v).unwrap_err();
+    assert!(err.contains("offers"), "{err}");
 }
 
 // --- positions ----------------------------------------------------------------------------

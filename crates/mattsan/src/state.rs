@@ -1714,6 +1714,24 @@ impl State {
             }
             _ => {}
         }
+        // Whatever else an edited file gets wrong, a game that goes on always has someone
+        // with a legal action: the game is over exactly when nobody may act.
+        if g.outcome.is_none() {
+            let seats = g.pending.seats();
+            if seats.is_empty() {
+                return bad("nobody is to act, yet the game is not over");
+            }
+            let mut actions = Vec::new();
+            for seat in seats.iter() {
+                crate::rules::legal::legal_actions(self, seat, &mut actions);
+                if actions.is_empty() {
+                    return Err(Error::state(format!(
+                        "the pending decision {:?} offers {seat} no action",
+                        g.pending
+                    )));
+                }
+            }
+        }
         Ok(())
     }
 }

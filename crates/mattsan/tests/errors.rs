@@ -404,3 +404,39 @@ fn a_misfit_forced_outcome_refuses_the_action() {
         "forced_outcome"
     );
 }
+
+/// MS-3.13: the setup placement asks each player for a battlefield unit from its hand (a
+/// hand without one was mulliganed, MS-3.11). A loaded state asking it of a hand without a
+/// unit would offer that player no action in a game not over; it is refused, as is any
+/// pending decision with no action.
+#[test]
+fn ms_3_13_a_placement_asked_of_a_hand_without_a_unit_is_refused() {
+    let s = new_game(&Config::default(), 4).unwrap();
+    assert!(matches!(s.pending(), Pending::Placement { .. }));
+    let seat = Seat(0);
+    let is_unit = |c: &CardId| matches!(s.card_def(*c), Some(CardDef::Unit { .. }));
+    let units: Vec<CardId> = s.hand(seat).iter().copied().filter(is_unit).collect();
+    let others: Vec<CardId> = s
+        .deck(seat)
+        .iter()
+        .copied()
+        .filter(|c| !is_unit(c))
+        .collect();
+    assert!(!units.is_empty() && others.len() >= units.len());
+    let swap = |c: CardId| match units.iter().position(|&u| u == c) {
+        Some(i) => others[i],
+        None => match others[..units.len()].iter().position(|&o| o == c) {
+            Some(i) => units[i],
+            None => c,
+        },
+    };
+    let mut v = serde_json::to_value(&s).unwrap();
+    for zone in ["hand", "deck"] {
+        let cards: Vec<CardId> =
+            serde_json::from_value(v["game"]["players"][0][zone].clone()).unwrap();
+        let swapped: Vec<CardId> = cards.into_iter().map(swap).collect();
+        v["game"]["players"][0][zone] = serde_json::to_value(swapped).unwrap();
+    }
+    let err = serde_json::from_value::<State>(v).unwrap_err().to_string();
+    assert!(err.contains("offers P0 no action"), "{err}");
+}

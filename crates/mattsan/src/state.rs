@@ -126,6 +126,9 @@ pub(crate) struct Rules {
     /// Whether any unit of the card set has an event-triggered ability. Without one,
     /// opening a window (MS-4.8 item 5) has no triggers to look for on the field.
     pub event_abilities: bool,
+    /// Printed max HP per grid id (0 for a card that is not a unit: a unit's is 1 or
+    /// more), beside `grid`: the defeat check reads it for every field card.
+    pub grid_max_hp: Vec<u16>,
 }
 
 fn compile(
@@ -393,9 +396,17 @@ impl Rules {
             matches!(def, CardDef::Unit { abilities, .. }
                 if abilities.iter().any(|a| matches!(a.trigger, Trigger::Event(_))))
         });
+        let grid_max_hp = grid
+            .iter()
+            .map(|&d| match cards.def(d) {
+                Some(CardDef::Unit { max_hp, .. }) => *max_hp,
+                _ => 0,
+            })
+            .collect();
         Ok(Rules {
             max_hp_drops,
             event_abilities,
+            grid_max_hp,
             config: config.clone(),
             cards,
             grid,
@@ -424,10 +435,28 @@ impl Rules {
 
     /// The definition of a card id.
     pub fn def_id(&self, card: CardId) -> Option<DefId> {
+        self.grid.get(self.grid_index(card)).copied()
+    }
+
+    /// The card's index in a seat's grid, out of range for an id beyond both grids. Seat
+    /// 1's ids follow seat 0's: one subtraction, not a division (this runs for nearly
+    /// every card the rules look at).
+    fn grid_index(&self, card: CardId) -> usize {
         let n = self.grid.len();
-        (card.index() < 2 * n)
-            .then(|| self.grid.get(card.index() % n).copied())
-            .flatten()
+        let i = card.index();
+        if i < n {
+            i
+        } else {
+            i.wrapping_sub(n)
+        }
+    }
+
+    /// A unit's printed max HP; 0 for any other card id.
+    pub fn printed_max_hp(&self, card: CardId) -> u16 {
+        self.grid_max_hp
+            .get(self.grid_index(card))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The ids of `def`'s copies in `seat`'s grid.

@@ -7,7 +7,7 @@ use crate::config::{BothLoseTiebreak, DefeatOrder};
 use crate::event::{Event, LossReason};
 use crate::rules::field::{self, face_up_unit, player, player_mut, queue, Pos};
 use crate::state::{
-    opp, Pending, State, Step, Task, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_NO_UNIT,
+    opp, FieldCard, Pending, State, Step, Task, WindowEvent, WindowKind, FIELD_SLOTS, FLAG_NO_UNIT,
 };
 use fuda_core::{EventLog, Outcome, Seat, SeatSet, SmallVec};
 
@@ -57,11 +57,14 @@ pub(crate) fn waiting(s: &State, seat: Seat) -> field::Slots {
             .any(|m| m.stat == Stat::MaxHp && m.delta < 0);
     if !lowered {
         let rules = s.rules();
-        let any = player(s, seat).field.iter().any(|slot| {
-            slot.occupant.as_ref().is_some_and(|o| {
-                matches!(rules.def(o.card), Some(CardDef::Unit { max_hp, .. }) if o.damage >= *max_hp)
-            })
-        });
+        let lethal = |o: &FieldCard| {
+            let max_hp = rules.printed_max_hp(o.card);
+            max_hp > 0 && o.damage >= max_hp
+        };
+        let any = player(s, seat)
+            .field
+            .iter()
+            .any(|slot| slot.occupant.as_ref().is_some_and(lethal));
         if !any {
             return field::Slots::new();
         }

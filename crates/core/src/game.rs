@@ -167,6 +167,17 @@ pub trait Game: Sized + 'static {
     fn outcome(state: &Self::State) -> Option<Outcome>;
 }
 
+/// The first seat asked to act that has no legal action, if any. A game goes on exactly
+/// while someone may act, so a loaded state with such a seat would stall: each game's
+/// state check refuses it, whatever else an edited file got wrong.
+pub fn seat_without_action<G: Game>(state: &G::State) -> Option<Seat> {
+    let mut actions = Vec::new();
+    G::to_act(state).iter().find(|&seat| {
+        G::legal_actions_for(state, seat, &mut actions);
+        actions.is_empty()
+    })
+}
+
 /// Sampling a full state consistent with what one observer knows (OpenSpiel's
 /// `ResampleFromInfostate`): the basis of determinizing bots and of the leak check.
 pub trait Determinize: Game {

@@ -50,8 +50,8 @@ pub use ::smallvec::{smallvec, SmallVec};
 pub use ::tinyvec::{tiny_vec, ArrayVec, TinyVec};
 pub use card::CardId;
 pub use game::{
-    CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents, Outcome, Positions,
-    TextUi,
+    seat_without_action, CardText, Conformance, Determinize, Encoding, EventLog, Game, NoEvents,
+    Outcome, Positions, TextUi,
 };
 pub use memo::LastBuilt;
 pub use pile::{Counter, Pile};

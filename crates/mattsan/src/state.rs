@@ -1750,15 +1750,11 @@ impl State {
             if seats.is_empty() {
                 return bad("nobody is to act, yet the game is not over");
             }
-            let mut actions = Vec::new();
-            for seat in seats.iter() {
-                crate::rules::legal::legal_actions(self, seat, &mut actions);
-                if actions.is_empty() {
-                    return Err(Error::state(format!(
-                        "the pending decision {:?} offers {seat} no action",
-                        g.pending
-                    )));
-                }
+            if let Some(seat) = fuda_core::seat_without_action::<crate::Mattsan>(self) {
+                return Err(Error::state(format!(
+                    "the pending decision {:?} offers {seat} no action",
+                    g.pending
+                )));
             }
         }
         Ok(())

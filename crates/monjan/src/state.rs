@@ -1471,14 +1471,10 @@ impl State {
             if self.to_act().is_empty() {
                 return Err(Error::state("nobody is to act, yet the game is not over"));
             }
-            let mut buf = Vec::new();
-            for seat in self.to_act().iter() {
-                crate::rules::legal::legal_actions(self, seat, &mut buf);
-                if buf.is_empty() {
-                    return Err(Error::state(format!(
-                        "{seat} is to act but has no legal action"
-                    )));
-                }
+            if let Some(seat) = fuda_core::seat_without_action::<crate::Monjan>(self) {
+                return Err(Error::state(format!(
+                    "{seat} is to act but has no legal action"
+                )));
             }
         }
         Ok(())

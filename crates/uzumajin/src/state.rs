@@ -1124,17 +1124,11 @@ impl State {
             }
             _ => {}
         }
-        // Whatever else an edited file gets wrong, the player asked must have an action:
-        // the game is over exactly when nobody may act.
-        if let Some(seat) = self.pending.seat() {
-            let mut actions = Vec::new();
-            crate::rules::legal::legal_actions(self, seat, &mut actions);
-            if actions.is_empty() {
-                return Err(Error::state(format!(
-                    "the pending decision {:?} offers {seat} no action",
-                    self.pending
-                )));
-            }
+        if let Some(seat) = fuda_core::seat_without_action::<crate::Uzumajin>(self) {
+            return Err(Error::state(format!(
+                "the pending decision {:?} offers {seat} no action",
+                self.pending
+            )));
         }
         Ok(())
     }

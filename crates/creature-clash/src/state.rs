@@ -829,6 +829,8 @@ impl State {
                 self.pending
             )));
         }
+        // Such as a defence or a berserk commitment asked of a hand that cannot build a
+        // creature (CC-6.9, CC-6.13: that player forfeits or stays out).
         if let Some(seat) = fuda_core::seat_without_action::<crate::CreatureClash>(self) {
             return Err(Error::state(format!(
                 "the pending decision {:?} offers {seat} no action",
@@ -852,11 +854,8 @@ impl State {
                     && chain.is_some_and(|c| c.creature.is_some())
                     && battle.is_none()
             }
-            // CC-6.9: a defender who cannot build a creature forfeits, so a defence is
-            // asked only of one who can (else the decision would list nothing).
             Pending::Defend { seat } => {
                 battle.is_some_and(|b| b.defender == seat && b.result.is_none())
-                    && self.rules().can_make_creature(self.hand(seat))
             }
             Pending::Steal { seat, from, random } => battle.is_some_and(|b| match b.result {
                 Some(BattleResult::Forfeit) => random && seat == self.active && from == b.defender,
@@ -869,12 +868,10 @@ impl State {
                 Some(BattleResult::Tie) | None => false,
             }),
             Pending::DiscardExcess { seat } => self.hand(seat).len() > HAND_SIZE,
-            // CC-6.13: only a player who can build a creature takes part and commits.
             Pending::BerserkCommit { seat } => self.berserk.as_ref().is_some_and(|b| {
                 b.participants.contains(&seat)
                     && b.attacker_entry != Some(seat)
                     && !b.commits.iter().any(|(q, _)| *q == seat)
-                    && self.rules().can_make_creature(self.hand(seat))
             }),
             Pending::GameOver => true,
         }

@@ -510,7 +510,7 @@ pub struct TurnUse {
 }
 
 /// One player's zones and counters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Player {
     /// Board index in the card set (`None` before the board draft).
     pub board: Option<u8>,
@@ -540,6 +540,31 @@ pub struct Player {
     pub resurrections: u8,
     /// The player's last die result (public, MC-8 table).
     pub last_roll: Option<u8>,
+}
+
+/// Cloned field by field, the columns one by one: the derived clone of `[Column; 3]` goes
+/// through the standard library's generic array clone, which cost more than the columns
+/// themselves (issue 14).
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        let [l, m, r] = &self.cols;
+        Player {
+            board: self.board,
+            alive: self.alive,
+            hand: self.hand.clone(),
+            known: self.known.clone(),
+            cols: [l.clone(), m.clone(), r.clone()],
+            extra: self.extra.clone(),
+            one_turn: self.one_turn.clone(),
+            resurrected: self.resurrected.clone(),
+            supply: self.supply,
+            uses: self.uses,
+            board_uses: self.board_uses,
+            skill_uses: self.skill_uses.clone(),
+            resurrections: self.resurrections,
+            last_roll: self.last_roll,
+        }
+    }
 }
 
 impl Player {
@@ -891,7 +916,7 @@ pub(crate) struct StateCore {
     pub phase: Phase,
     pub round: u32,
     /// One per seat (at most 4, held inline).
-    pub players: SmallVec<[Player; PLAYERS_INLINE]>,
+    pub players: Players,
     pub main_deck: Pile<CardId, MAIN_INLINE>,
     pub main_discard: Cards<MAIN_INLINE>,
     pub boss_deck: Pile<CardId, BOSS_INLINE>,
@@ -927,6 +952,43 @@ pub(crate) struct StateCore {
     /// Eliminated players, first out first.
     pub eliminated: Seats,
     pub outcome: Option<Outcome>,
+}
+
+/// The players, one per seat: two held inline, more on the heap.
+///
+/// Cloned by hand: the two inline players are cloned straight into the new list, where
+/// `SmallVec`'s own clone moves each one through an iterator (a 416-byte copy per move),
+/// which made the players most of a state's clone (issue 14).
+#[derive(Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct Players(pub SmallVec<[Player; PLAYERS_INLINE]>);
+
+impl Clone for Players {
+    fn clone(&self) -> Players {
+        match self.0.as_slice() {
+            [a, b] if !self.0.spilled() => Players(SmallVec::from_buf([a.clone(), b.clone()])),
+            all => Players(all.iter().cloned().collect()),
+        }
+    }
+}
+
+impl std::ops::Deref for Players {
+    type Target = SmallVec<[Player; PLAYERS_INLINE]>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Players {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl FromIterator<Player> for Players {
+    fn from_iter<I: IntoIterator<Item = Player>>(iter: I) -> Players {
+        Players(iter.into_iter().collect())
+    }
 }
 
 /// Withheld events held inline: a handful of edit actions per player, each an event or two
@@ -1184,7 +1246,7 @@ impl State {
         all.extend(&d.et_discard);
         all.extend(&d.pool);
         all.extend(&d.unused);
-        for p in &d.players {
+        for p in d.players.iter() {
             all.extend(&p.hand);
             for c in &p.cols {
                 all.extend(c.attack.map(|a| a.card));

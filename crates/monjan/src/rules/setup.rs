@@ -7,8 +7,8 @@ use crate::error::Error;
 use crate::event::{DeckKind, Event};
 use crate::rules::run;
 use crate::state::{
-    Cards, Pending, Phase, Player, Rules, RulesRef, Seats, Spare, State, StateCore, Task, DEAL,
-    ET_INLINE, PLAYERS_INLINE, SEATS_INLINE,
+    Cards, Pending, Phase, Player, Players, Rules, RulesRef, Seats, Spare, State, StateCore, Task,
+    DEAL, ET_INLINE, SEATS_INLINE,
 };
 use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
 use std::cell::RefCell;
@@ -31,7 +31,7 @@ pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
-    let mut players: SmallVec<[Player; PLAYERS_INLINE]> = (0..n).map(|_| Player::new()).collect();
+    let mut players: Players = (0..n).map(|_| Player::new()).collect();
     let nb = rules.cards.boards().len();
     match &config.board_assignment {
         BoardAssignment::Random => {

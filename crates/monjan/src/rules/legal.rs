@@ -555,7 +555,13 @@ fn et_skill_actions(
             }
             effect_targets(s, seat, &skill.effect, &mut targets);
             for &target in &targets {
+                if !wants!(want, Choice::UseSkill { target: x, .. } if *x == target) {
+                    continue;
+                }
                 for &pay in &pays {
+                    if !wants!(want, Choice::UseSkill { pay: x, .. } if *x == pay) {
+                        continue;
+                    }
                     let mut one = |discard: Discard| {
                         push(Choice::UseSkill {
                             from,
@@ -565,9 +571,16 @@ fn et_skill_actions(
                             discard,
                         })
                     };
-                    match chosen {
-                        None => one(Discard::new()),
-                        Some(n) => mana::discard_position_choices(s, seat, n, &mut one),
+                    match (chosen, want.0) {
+                        (None, _) => one(Discard::new()),
+                        // Checking one choice: its cards are tested, not every choice
+                        // listed (chosen pairs can number hundreds of thousands).
+                        (Some(n), Some(Choice::UseSkill { discard, .. })) => {
+                            if mana::is_discard_position_choice(s, seat, n, discard) {
+                                one(discard.clone());
+                            }
+                        }
+                        (Some(n), _) => mana::discard_position_choices(s, seat, n, &mut one),
                     }
                 }
             }

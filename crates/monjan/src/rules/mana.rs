@@ -161,6 +161,22 @@ pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, mut out: im
     }
 }
 
+/// Whether `discard` is one of the choices [`discard_position_choices`] lists for `n`,
+/// found without listing them (there can be hundreds of thousands).
+pub(crate) fn is_discard_position_choice(
+    s: &State,
+    seat: Seat,
+    n: u8,
+    discard: &[ManaPos],
+) -> bool {
+    matches!(n, 1 | 2)
+        && discard.len() == usize::from(n)
+        && discard
+            .iter()
+            .all(|pos| pos.index < u8::MAX && discardable_at(s, seat, *pos))
+        && discard.windows(2).all(|w| w[0] < w[1])
+}
+
 /// Marks the cards at these (checked) positions spent.
 pub(crate) fn discard_at(s: &mut State, seat: Seat, cards: &[ManaPos]) {
     for pos in cards {

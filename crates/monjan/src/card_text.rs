@@ -553,7 +553,7 @@ pub(crate) fn card_texts(config: &Config) -> Vec<CardText> {
             name: def_name(def),
             kind: kind_word(def).to_string(),
             stats: stats(def),
-            text: rules_text(config, &set, def),
+            text: rules_text(config, set, def),
             ids,
         });
     }

@@ -628,19 +628,22 @@ impl CardSet {
     /// The sample set of §12(c): the four source boards, 100 Monjan cards, 15
     /// Boss-Assassins, 18 Extra and 14 Toughness cards. Invented; not the official cards.
     pub fn sample() -> CardSet {
+        Self::sample_ref().clone()
+    }
+
+    /// The sample set, loaded once and shared.
+    pub(crate) fn sample_ref() -> &'static CardSet {
         static SAMPLE: OnceLock<CardSet> = OnceLock::new();
-        SAMPLE
-            .get_or_init(|| {
-                // The embedded file is checked by a unit test; the empty fallback is refused
-                // by configuration validation if it were ever used.
-                CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
-                    name: String::new(),
-                    boards: Vec::new(),
-                    defs: Vec::new(),
-                    info: Vec::new(),
-                })
+        SAMPLE.get_or_init(|| {
+            // The embedded file is checked by a unit test; the empty fallback is refused
+            // by configuration validation if it were ever used.
+            CardSet::from_json(SAMPLE_JSON).unwrap_or_else(|_| CardSet {
+                name: String::new(),
+                boards: Vec::new(),
+                defs: Vec::new(),
+                info: Vec::new(),
             })
-            .clone()
+        })
     }
 
     /// Loads and validates a card set from JSON text.

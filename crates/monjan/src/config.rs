@@ -400,8 +400,10 @@ impl Config {
         }
     }
 
-    /// The card set in use.
-    pub fn cards(&self) -> CardSet {
-        self.card_set.clone().unwrap_or_else(CardSet::sample)
+    /// The card set in use (borrowed: a custom set can hold thousands of cards).
+    pub fn cards(&self) -> &CardSet {
+        self.card_set
+            .as_ref()
+            .unwrap_or_else(|| CardSet::sample_ref())
     }
 }

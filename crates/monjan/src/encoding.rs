@@ -189,7 +189,7 @@ fn targets(effect: &Effect, units: usize, players: usize) -> usize {
 }
 
 fn compute(config: &Config) -> Layout {
-    let set: CardSet = config.cards();
+    let set: &CardSet = config.cards();
     let k = set.len();
     let players = usize::from(config.num_players).clamp(2, SIDES);
     let class_count = |c: CardClass| {

@@ -182,7 +182,7 @@ impl Rules {
             .collect();
         let mut rules = Rules {
             config: config.clone(),
-            cards,
+            cards: cards.clone(),
             n: usize::from(n),
             et: Vec::new(),
             skill_names,

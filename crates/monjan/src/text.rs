@@ -498,7 +498,7 @@ impl TextUi for Monjan {
         );
         let top = |pile: &[CardId]| {
             pile.last()
-                .map_or(String::new(), |c| format!(" (top {})", card(&set, *c)))
+                .map_or(String::new(), |c| format!(" (top {})", card(set, *c)))
         };
         let _ = writeln!(
             out,
@@ -516,7 +516,7 @@ impl TextUi for Monjan {
         if view.phase == Phase::Setup {
             match &view.pool {
                 Some(pool) => {
-                    let _ = writeln!(out, "Initial-equipment pool: {}", cards(&set, pool));
+                    let _ = writeln!(out, "Initial-equipment pool: {}", cards(set, pool));
                 }
                 None if view.pool_count > 0 => {
                     let _ = writeln!(
@@ -565,31 +565,31 @@ impl TextUi for Monjan {
                 extras.iter().map(|e| format!(" · {e}")).collect::<String>()
             );
             for (c, col) in Col::ALL.iter().zip(&p.cols) {
-                let _ = writeln!(out, "{}", column_line(&set, *c, col));
+                let _ = writeln!(out, "{}", column_line(set, *c, col));
             }
             if let Some(e) = p.extra {
                 let _ = writeln!(
                     out,
                     "│ Extra: {}",
                     match e {
-                        Shown::Card(x) => card_long(&set, x),
+                        Shown::Card(x) => card_long(set, x),
                         Shown::FaceDown => "a face-down card".into(),
                     }
                 );
             }
             if !p.one_turn.is_empty() {
-                let list: Vec<String> = p.one_turn.iter().map(|o| shown(&set, *o)).collect();
+                let list: Vec<String> = p.one_turn.iter().map(|o| shown(set, *o)).collect();
                 let _ = writeln!(out, "│ one-turn Boss-Assassins: {}", list.join(", "));
             }
             if !p.resurrected.is_empty() {
-                let _ = writeln!(out, "│ resurrected: {}", cards(&set, &p.resurrected));
+                let _ = writeln!(out, "│ resurrected: {}", cards(set, &p.resurrected));
             }
             match &p.hand {
                 Some(h) => {
-                    let _ = writeln!(out, "│ your hand: {}", cards(&set, h));
+                    let _ = writeln!(out, "│ your hand: {}", cards(set, h));
                 }
                 None if !p.known_hand.is_empty() => {
-                    let _ = writeln!(out, "│ known in hand: {}", cards(&set, &p.known_hand));
+                    let _ = writeln!(out, "│ known in hand: {}", cards(set, &p.known_hand));
                 }
                 None => {}
             }
@@ -612,14 +612,14 @@ impl TextUi for Monjan {
             for (i, a) in b.attacks.iter().enumerate() {
                 let guard = match a.guard {
                     Some(Guard::Defense(c)) => format!(", guarded by the {} defense", col_word(c)),
-                    Some(Guard::Card(c)) => format!(", guarded by {}", card(&set, c)),
+                    Some(Guard::Card(c)) => format!(", guarded by {}", card(set, c)),
                     None => String::new(),
                 };
                 let _ = writeln!(
                     out,
                     "  attack #{}: {}{guard}{}{}",
                     i + 1,
-                    attack_text(&set, a),
+                    attack_text(set, a),
                     if a.nullified { " (nullified)" } else { "" },
                     if a.done {
                         format!(" (resolved, {} damage)", a.damage)
@@ -632,7 +632,7 @@ impl TextUi for Monjan {
                 let _ = writeln!(
                     out,
                     "  Flame of Wrath: {seat}'s {} takes every attack",
-                    card(&set, c)
+                    card(set, c)
                 );
             }
             match b.trigger {
@@ -670,7 +670,7 @@ impl TextUi for Monjan {
     fn describe_action(config: &Config, view: &View, action: &Action) -> String {
         let set = config.cards();
         let me = action.seat;
-        let c = |x: CardId| card(&set, x);
+        let c = |x: CardId| card(set, x);
         let own_board = view
             .player(me)
             .and_then(|p| p.board)
@@ -683,7 +683,7 @@ impl TextUi for Monjan {
                 ),
                 None => format!("Choose board #{}", u32::from(*board) + 1),
             },
-            Choice::PickEquipment { card: x } => format!("Pick {}", card_long(&set, *x)),
+            Choice::PickEquipment { card: x } => format!("Pick {}", card_long(set, *x)),
             Choice::PlaceInitialDefense { card: x } => {
                 format!("Set {} as your middle defense", c(*x))
             }
@@ -721,7 +721,7 @@ impl TextUi for Monjan {
                 };
                 format!(
                     "Summon {} as your Extra{how}{}",
-                    card_long(&set, *x),
+                    card_long(set, *x),
                     face_down(*f)
                 )
             }
@@ -732,7 +732,7 @@ impl TextUi for Monjan {
                 face_down: f,
             } => format!(
                 "Summon {} into your {} attack slot, {}{}",
-                card_long(&set, *x),
+                card_long(set, *x),
                 col_word(*col),
                 pay_text(*pay),
                 face_down(*f)
@@ -755,12 +755,12 @@ impl TextUi for Monjan {
                     Some(s) => format!(
                         "Use {}: {}",
                         s.name,
-                        board_skill_on_target(&set, view, s.effect, *target)
+                        board_skill_on_target(set, view, s.effect, *target)
                     ),
                     None => format!(
                         "Use your {} board skill{}",
                         side_word(*side),
-                        target_text(&set, view, *target)
+                        target_text(set, view, *target)
                     ),
                 }
             }
@@ -806,14 +806,14 @@ impl TextUi for Monjan {
                         format!(
                             "skill {}{}",
                             u32::from(*skill) + 1,
-                            target_text(&set, view, *target)
+                            target_text(set, view, *target)
                         ),
-                        |s| skill_on_target(&set, view, &s.effect, *target),
+                        |s| skill_on_target(set, view, &s.effect, *target),
                     );
                 let cost = if !discard.is_empty() {
                     let cards: Vec<String> = discard
                         .iter()
-                        .map(|pos| mana_pos_text(&set, view, me, *pos))
+                        .map(|pos| mana_pos_text(set, view, me, *pos))
                         .collect();
                     format!(", discarding {}", cards.join(" and "))
                 } else if pay.total() > 0 {
@@ -839,13 +839,13 @@ impl TextUi for Monjan {
                             col_word(*col)
                         )
                     }
-                    _ => format!("Play {}{}", c(*x), target_text(&set, view, *target)),
+                    _ => format!("Play {}{}", c(*x), target_text(set, view, *target)),
                 };
                 verb
             }
             Choice::DeclareAttack { unit, target } => format!(
                 "Attack {target} with your {}",
-                unit_text(&set, view, me, *unit)
+                unit_text(set, view, me, *unit)
             ),
             Choice::ExtraHeal { col } => format!(
                 "Let your Extra heal your {} defense instead of attacking",
@@ -861,13 +861,13 @@ impl TextUi for Monjan {
             }
             Choice::FlameTarget { unit } => format!(
                 "Let your {} take every attack",
-                unit_text(&set, view, me, *unit)
+                unit_text(set, view, me, *unit)
             ),
             Choice::AssignGuard { attack, guard } => {
                 format!(
                     "Guard {} with your {}",
-                    attack_ref(&set, view, *attack),
-                    guard_text(&set, view, me, *guard)
+                    attack_ref(set, view, *attack),
+                    guard_text(set, view, me, *guard)
                 )
             }
             Choice::Resurrection { use_it } => {
@@ -886,7 +886,7 @@ impl TextUi for Monjan {
             }
             Choice::TrapGuard { guard } => format!(
                 "Guard the reflected attack with your {}",
-                guard_text(&set, view, me, *guard)
+                guard_text(set, view, me, *guard)
             ),
         }
     }
@@ -937,7 +937,7 @@ impl TextUi for Monjan {
 
     fn describe_event(config: &Config, event: &Event) -> String {
         let set = config.cards();
-        let c = |x: CardId| card(&set, x);
+        let c = |x: CardId| card(set, x);
         match event {
             Event::BoardAssigned { seat, board } => match set.board(*board) {
                 Some(b) => format!("{seat} takes the board {}", b.name),
@@ -966,7 +966,7 @@ impl TextUi for Monjan {
                 } else {
                     format!(
                         "{seat} draws {} from the {}",
-                        cards(&set, list),
+                        cards(set, list),
                         deck_word(*deck)
                     )
                 }

@@ -352,7 +352,7 @@ pub(super) fn explain(config: &Config, view: &View, a: &Action, label: String) -
     let set = config.cards();
     let mut out = label;
     out.push_str(".\n");
-    out.push_str(&what_it_does(config, &set, view, a));
+    out.push_str(&what_it_does(config, set, view, a));
     let mut shown: Vec<&str> = Vec::new();
     for c in involved(view, a) {
         let Some(def) = set.def(c) else { continue };
@@ -364,7 +364,7 @@ pub(super) fn explain(config: &Config, view: &View, a: &Action, label: String) -
             "\n\n{} ({}):\n{}",
             card_text::def_name(def),
             kind_word(def),
-            rules_text(config, &set, def)
+            rules_text(config, set, def)
         ));
     }
     out
@@ -400,20 +400,20 @@ pub(super) fn group(config: &Config, view: &View, a: &Action) -> Option<String> 
         | Choice::UseSkill {
             from: SkillFrom::Hand(x),
             ..
-        } => Some(play_heading(&set, *x)),
+        } => Some(play_heading(set, *x)),
         Choice::UseSkill {
             from: SkillFrom::Extra,
             ..
         } => Some(format!(
             "Use your {}",
-            unit_text(&set, view, me, Unit::Extra)
+            unit_text(set, view, me, Unit::Extra)
         )),
         Choice::UseSkill {
             from: SkillFrom::Slot(c),
             ..
         } => Some(format!(
             "Use your {}",
-            unit_text(&set, view, me, Unit::Slot(*c))
+            unit_text(set, view, me, Unit::Slot(*c))
         )),
         Choice::SummonBossOneTurn { .. } | Choice::SummonBossPermanent { .. } => {
             Some("Summon a Boss-Assassin".into())
@@ -435,14 +435,12 @@ pub(super) fn group(config: &Config, view: &View, a: &Action) -> Option<String> 
         Choice::DeclareEnd => Some("Declare End".into()),
         Choice::Pass => Some("Pass".into()),
         Choice::DeclareAttack { unit, .. } => {
-            Some(format!("Your {}", unit_text(&set, view, me, *unit)))
+            Some(format!("Your {}", unit_text(set, view, me, *unit)))
         }
-        Choice::ExtraHeal { .. } => {
-            Some(format!("Your {}", unit_text(&set, view, me, Unit::Extra)))
-        }
+        Choice::ExtraHeal { .. } => Some(format!("Your {}", unit_text(set, view, me, Unit::Extra))),
         Choice::EndDeclaration => Some("Finish declaring attacks".into()),
         Choice::AssignGuard { attack, .. } => {
-            Some(format!("Guard {}", attack_ref(&set, view, *attack)))
+            Some(format!("Guard {}", attack_ref(set, view, *attack)))
         }
     }
 }

@@ -86,16 +86,23 @@ impl<G: Game> Bot<G> for RandomBot<G> {
 /// ([`fuda_core::Determinize::resample`] for its seat), then scores every legal action in
 /// that sampled world. All actions are scored in the same samples so that they are
 /// compared fairly; ties are broken at random. Actions that are not legal in a sample are
-/// not scored in it, and an action never scored ranks last.
+/// not scored in it, and an action never scored ranks last. When a position offers more
+/// than [`GreedyBot::MAX_SCORED`] actions, a random sample of that many is scored, so
+/// that one decision stays cheap whatever the position.
 pub struct GreedyBot<G: Game> {
     rng: BufferedRng,
     samples: usize,
     legal: Vec<G::Action>,
-    /// Per legal action: sum of scores and number of samples it was scored in.
+    /// The indices (into `legal`, in order) of the actions scored.
+    candidates: Vec<usize>,
+    /// Per candidate: sum of scores and number of samples it was scored in.
     scores: Vec<(f64, u32)>,
 }
 
 impl<G: Conformance> GreedyBot<G> {
+    /// The most actions one decision scores (the sample games offer at most a few hundred).
+    pub const MAX_SCORED: usize = 1024;
+
     /// A greedy bot using one determinization per decision, seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         Self::with_samples(seed, 1)
@@ -108,6 +115,7 @@ impl<G: Conformance> GreedyBot<G> {
             rng: BufferedRng::from_seed(seed),
             samples: samples.max(1),
             legal: Vec::new(),
+            candidates: Vec::new(),
             scores: Vec::new(),
         }
     }
@@ -128,12 +136,23 @@ impl<G: Conformance> Bot<G> for GreedyBot<G> {
             return self.legal.first().cloned();
         }
         let me = Observer::Seat(seat);
+        self.candidates.clear();
+        self.candidates.extend(0..self.legal.len());
+        let max = Self::MAX_SCORED;
+        if self.candidates.len() > max {
+            for k in 0..max {
+                let j = k + self.rng.below(self.candidates.len() - k);
+                self.candidates.swap(k, j);
+            }
+            self.candidates.truncate(max);
+            self.candidates.sort_unstable();
+        }
         self.scores.clear();
-        self.scores.resize(self.legal.len(), (0.0, 0));
+        self.scores.resize(self.candidates.len(), (0.0, 0));
         for _ in 0..self.samples {
             let world = self.rng.with_game_rng(|rng| G::resample(state, me, rng));
-            for (action, score) in self.legal.iter().zip(&mut self.scores) {
-                if let Ok(next) = G::apply(&world, action) {
+            for (&i, score) in self.candidates.iter().zip(&mut self.scores) {
+                if let Ok(next) = G::apply(&world, &self.legal[i]) {
                     let value = G::heuristic(&G::view(&next, me), seat);
                     if !value.is_nan() {
                         score.0 += value;
@@ -167,6 +186,7 @@ impl<G: Conformance> Bot<G> for GreedyBot<G> {
                 std::cmp::Ordering::Less => {}
             }
         }
-        self.legal.get(pick).cloned()
+        let pick = self.candidates.get(pick)?;
+        self.legal.get(*pick).cloned()
     }
 }

@@ -128,6 +128,41 @@ fn the_tree_stays_within_its_node_bound() {
     assert!(bot.search_totals().iterations >= 1);
 }
 
+/// However large the budget, a decision lists at most about `max_listed` legal actions
+/// (the last listing may pass it), stops after at least one iteration, and stays
+/// deterministic for a seed.
+#[test]
+fn the_search_stops_at_its_listing_bound() {
+    let config = fuda_mattsan::Config::default();
+    let (state, seat) = positions::<Mattsan>(&config, 30, 1).remove(0);
+    let free = IsmctsConfig {
+        rollout_depth: Some(10),
+        ..iterations(400)
+    };
+    let mut bot = IsmctsBot::<Mattsan>::with_heuristic(1, free);
+    bot.choose(&state, seat).unwrap();
+    let unbounded = bot.last_search().unwrap().clone();
+    assert_eq!(unbounded.iterations, 400);
+    for max_listed in [1, 500, unbounded.listed / 2] {
+        let bounded = IsmctsConfig { max_listed, ..free };
+        let mut bot = IsmctsBot::<Mattsan>::with_heuristic(1, bounded);
+        let action = bot.choose(&state, seat).unwrap();
+        let report = bot.last_search().unwrap().clone();
+        assert!(
+            report.iterations >= 1 && report.iterations < 400,
+            "{max_listed}: {report:?}"
+        );
+        // One listing holds at most a few hundred actions in the sample games.
+        assert!(
+            report.listed < max_listed + 1000,
+            "{max_listed}: {}",
+            report.listed
+        );
+        let mut again = IsmctsBot::<Mattsan>::with_heuristic(1, bounded);
+        assert_eq!(again.choose(&state, seat), Some(action), "{max_listed}");
+    }
+}
+
 /// A seat that is not to act gets nothing; a single legal action is played without a
 /// search.
 #[test]

@@ -35,7 +35,12 @@
 //!
 //! **Bounds**: the tree holds at most `max_nodes` nodes (each iteration adds at most
 //! one), the path at most that many steps and a rollout at most
-//! [`ROLLOUT_CAP`] actions; nothing else grows with the budget.
+//! [`ROLLOUT_CAP`] actions; nothing else grows with the budget. The work of a decision is
+//! bounded too, whatever the position: it lists at most about
+//! [`IsmctsConfig::max_listed`] legal actions in all (listing, and looking each listed
+//! action up in the tree, is what a position offering hundreds of thousands of actions
+//! makes costly). Once that many are listed, the iteration under way stops where it is
+//! (its leaf judged as it stands) and the search ends: a deterministic bound, unlike time.
 //!
 //! **Determinism**: every random choice (the determinizations, expansion, rollouts) draws
 //! from the bot's own generator, so a bot built with the same seed, asked the same
@@ -93,6 +98,11 @@ pub struct IsmctsConfig {
     /// the seat choosing it, instead of a random one. Opponents in the tree then answer
     /// like sensible players from their first visit on, not at random.
     pub guided_expansion: bool,
+    /// The most legal actions one decision lists over all its iterations and rollouts
+    /// before it stops searching (it finishes at least one iteration, cut short). The
+    /// default is far above what the budgets of `fuda` list in the sample games, and
+    /// bounds a search in a position that offers a huge number of actions.
+    pub max_listed: u64,
 }
 
 impl IsmctsConfig {
@@ -102,6 +112,8 @@ impl IsmctsConfig {
     pub const DEFAULT_EXPLORATION: f64 = 0.7;
     /// The default node bound: about 10 MB of tree at most.
     pub const DEFAULT_MAX_NODES: usize = 100_000;
+    /// The default bound on the legal actions a decision lists.
+    pub const DEFAULT_MAX_LISTED: u64 = 10_000_000;
 
     /// The default settings with another budget.
     pub fn with_budget(budget: Budget) -> Self {
@@ -122,6 +134,7 @@ impl Default for IsmctsConfig {
             max_nodes: Self::DEFAULT_MAX_NODES,
             rollout_depth: None,
             guided_expansion: true,
+            max_listed: Self::DEFAULT_MAX_LISTED,
         }
     }
 }
@@ -135,6 +148,8 @@ pub struct SearchReport<A> {
     pub nodes: usize,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
+    /// Legal actions listed (the work [`IsmctsConfig::max_listed`] bounds).
+    pub listed: u64,
     /// Every action tried at the root: the action, its visits and its mean reward, in
     /// action order.
     pub root: Vec<(A, u32, f64)>,
@@ -158,6 +173,8 @@ pub struct IsmctsBot<G: Determinize> {
     untried: Vec<usize>,
     available: Vec<(usize, NodeId)>,
     path: Vec<NodeId>,
+    /// Legal actions listed so far in the current decision.
+    listed: u64,
     last: Option<SearchReport<G::Action>>,
     totals: SearchTotals,
 }
@@ -175,6 +192,7 @@ impl<G: Determinize> IsmctsBot<G> {
             untried: Vec::new(),
             available: Vec::new(),
             path: Vec::new(),
+            listed: 0,
             last: None,
             totals: SearchTotals::default(),
         }
@@ -203,6 +221,7 @@ impl<G: Determinize> IsmctsBot<G> {
         if root_legal.len() <= 1 {
             return root_legal.pop();
         }
+        self.listed = root_legal.len() as u64;
         let start = Instant::now();
         self.tree.reset(seat);
         let me = Observer::Seat(seat);
@@ -214,7 +233,7 @@ impl<G: Determinize> IsmctsBot<G> {
                 Budget::Millis(ms) => {
                     iterations > 0 && start.elapsed() >= Duration::from_millis(u64::from(ms))
                 }
-            };
+            } || (iterations > 0 && self.out_of_listing());
             if done {
                 break;
             }
@@ -227,6 +246,7 @@ impl<G: Determinize> IsmctsBot<G> {
             iterations,
             nodes: self.tree.len(),
             elapsed: start.elapsed(),
+            listed: self.listed,
             root: root
                 .children
                 .iter()
@@ -262,7 +282,7 @@ impl<G: Determinize> IsmctsBot<G> {
         self.path.push(ROOT);
         let mut node = ROOT;
         loop {
-            if G::outcome(world).is_some() {
+            if G::outcome(world).is_some() || self.out_of_listing() {
                 break;
             }
             let to_act = G::to_act(world);
@@ -273,7 +293,7 @@ impl<G: Determinize> IsmctsBot<G> {
             }) else {
                 break;
             };
-            G::legal_actions_for(world, seat, &mut self.legal);
+            self.list(world, seat);
             if self.legal.is_empty() {
                 break;
             }
@@ -356,6 +376,17 @@ impl<G: Determinize> IsmctsBot<G> {
         best.map(|(_, i, next)| (self.legal[i].clone(), next))
     }
 
+    /// Lists `seat`'s legal actions in `world` into `self.legal`, counting them.
+    fn list(&mut self, world: &G::State, seat: Seat) {
+        G::legal_actions_for(world, seat, &mut self.legal);
+        self.listed += self.legal.len() as u64;
+    }
+
+    /// Whether this decision has listed as many actions as it may.
+    fn out_of_listing(&self) -> bool {
+        self.listed >= self.config.max_listed
+    }
+
     /// UCT among the available children: the best one's index among its parent's
     /// children, and its id.
     fn select(&self) -> Option<(usize, NodeId)> {
@@ -378,13 +409,13 @@ impl<G: Determinize> IsmctsBot<G> {
     fn roll_out(&mut self, world: &mut G::State) -> [f64; MAX_SEATS] {
         let limit = self.config.rollout_depth.unwrap_or(ROLLOUT_CAP);
         for _ in 0..limit {
-            if G::outcome(world).is_some() {
+            if G::outcome(world).is_some() || self.out_of_listing() {
                 break;
             }
             let Some(seat) = G::to_act(world).first() else {
                 break;
             };
-            G::legal_actions_for(world, seat, &mut self.legal);
+            self.list(world, seat);
             let Some(action) = self.rng.pick(&self.legal).cloned() else {
                 break;
             };

@@ -50,6 +50,12 @@ pub const EVENTS_PAGE_DEFAULT: usize = 256;
 /// The largest `limit` of an `events` request (a larger one is lowered to it).
 pub const EVENTS_PAGE_MAX: usize = 1024;
 
+/// The most actions a `legal` reply lists, and its page size when the request gives no
+/// `limit` (a larger one is lowered to it); the reply's `count` says how many there are.
+/// Every game's sample set offers far fewer (at most a few hundred), but a position with
+/// a custom card set can offer hundreds of thousands.
+pub const LEGAL_PAGE_MAX: usize = 1024;
+
 /// The bot a `bot` request asks when it names none: ISMCTS at 1,000 iterations, which
 /// answers in well under a second in every game and is deterministic for a seed.
 pub const DEFAULT_BOT: &str = "ismcts:1000";
@@ -60,6 +66,13 @@ pub const MAX_BOT_MILLIS: u32 = 500;
 /// The most rollout actions a `bot` request's iteration budget may ask for: iterations
 /// times the rollout depth (`ismcts:2000` at the default depth of 40 is the most).
 pub const MAX_BOT_ROLLOUT_ACTIONS: u64 = 80_000;
+
+/// The most legal actions a `bot` request's search lists in all, over its iterations and
+/// rollouts (`IsmctsConfig::max_listed`). The searches `MAX_BOT_ROLLOUT_ACTIONS` allows
+/// list at most about a million in the sample games; a position offering hundreds of
+/// thousands of actions (a custom card set) would otherwise make each iteration cost that
+/// many, so its search stops early, deterministically.
+pub const MAX_BOT_LISTED_ACTIONS: u64 = 3_000_000;
 
 /// The longest error message, in bytes; longer ones are cut (they can quote input).
 pub const MAX_MESSAGE_BYTES: usize = 1024;

@@ -2,10 +2,11 @@
 
 use crate::error::{quote, ErrorKind, ProtocolError};
 use crate::request::{request_id, Request};
-use crate::session::{status, ActionRef, DynSession, EventPage, GameEntry};
+use crate::session::{status, ActionRef, DynSession, EventPage, GameEntry, LegalPage};
 use crate::{
-    DEFAULT_BOT, EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_BOT_MILLIS, MAX_BOT_ROLLOUT_ACTIONS,
-    MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES, PROTOCOL_VERSION,
+    DEFAULT_BOT, EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, LEGAL_PAGE_MAX, MAX_BOT_LISTED_ACTIONS,
+    MAX_BOT_MILLIS, MAX_BOT_ROLLOUT_ACTIONS, MAX_LINE_BYTES, MAX_OPEN_GAMES, MEMORY_BUDGET_BYTES,
+    PROTOCOL_VERSION,
 };
 use fuda_bots::ismcts::ROLLOUT_CAP;
 use fuda_bots::{BotSpec, Budget, SpecError};
@@ -151,13 +152,18 @@ impl Server {
                 let session = self.session(&req)?;
                 let seat = req.seat()?;
                 check_seat(session, seat.index())?;
-                let actions: Vec<Value> = session
-                    .legal(seat)
+                let offset = req.opt_usize("offset")?.unwrap_or(0);
+                let limit = req
+                    .opt_usize("limit")?
+                    .unwrap_or(LEGAL_PAGE_MAX)
+                    .min(LEGAL_PAGE_MAX);
+                let LegalPage { actions, count } = session.legal(seat, offset, limit);
+                let actions: Vec<Value> = actions
                     .into_iter()
-                    .enumerate()
-                    .map(|(index, (action, label))| json!({ "index": index, "action": action, "label": label }))
+                    .zip(offset..)
+                    .map(|((action, label), index)| json!({ "index": index, "action": action, "label": label }))
                     .collect();
-                Ok(json!({ "actions": actions, "status": status(session) }))
+                Ok(json!({ "actions": actions, "count": count, "status": status(session) }))
             }
             "act" => self.act(&req),
             "events" => {
@@ -374,7 +380,7 @@ impl Server {
     /// `bot`: the move a bot would make for a seat, without making it (the front end plays
     /// it with `act`). `bot` names the bot as `fuda simulate --bots` does (default
     /// [`DEFAULT_BOT`]); its search is bounded by [`MAX_BOT_MILLIS`] and
-    /// [`MAX_BOT_ROLLOUT_ACTIONS`]; `seed` (default 0) makes the answer reproducible.
+    /// [`MAX_BOT_ROLLOUT_ACTIONS`], and its work by [`MAX_BOT_LISTED_ACTIONS`]; `seed` (default 0) makes the answer reproducible.
     fn bot(&self, req: &Request) -> Result<Value, ProtocolError> {
         let session = self.session(req)?;
         let seat = req.seat()?;
@@ -383,10 +389,13 @@ impl Server {
             None | Some(Value::Null) => DEFAULT_BOT,
             Some(_) => req.str("bot")?,
         };
-        let spec: BotSpec = name
+        let mut spec: BotSpec = name
             .parse()
             .map_err(|e: SpecError| ProtocolError::new(ErrorKind::InvalidBot, e.to_string()))?;
         check_bot_cost(&spec)?;
+        if let BotSpec::Ismcts(config) = &mut spec {
+            config.max_listed = config.max_listed.min(MAX_BOT_LISTED_ACTIONS);
+        }
         let seed = req.opt_u64("seed")?.unwrap_or(0);
         let answer = match session.bot_move(seat, &spec, seed) {
             Some((action, index, label)) => {

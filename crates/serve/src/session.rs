@@ -20,8 +20,9 @@ pub(crate) trait DynSession {
     fn outcome(&self) -> Option<Outcome>;
     /// The observer's view.
     fn view(&self, observer: Observer) -> Value;
-    /// The seat's legal actions with menu labels, in the engine's stable order.
-    fn legal(&self, seat: Seat) -> Vec<(Value, String)>;
+    /// A page of the seat's legal actions with menu labels, in the engine's stable order:
+    /// at most `limit` from index `offset` on.
+    fn legal(&self, seat: Seat, offset: usize, limit: usize) -> LegalPage;
     /// Applies an action of `seat` (by value or by index); returns the page of the events
     /// of this action as `seat` sees them (at most `limit`).
     fn act(
@@ -45,6 +46,14 @@ pub(crate) trait DynSession {
     /// The move `bot` (seeded with `seed`) would make for `seat`, with its index in the
     /// seat's legal list and its menu label; `None` when the seat has nothing to do.
     fn bot_move(&self, seat: Seat, bot: &BotSpec, seed: u64) -> Option<(Value, usize, String)>;
+}
+
+/// A page of one seat's legal actions.
+pub(crate) struct LegalPage {
+    /// The actions of the page with their menu labels.
+    pub actions: Vec<(Value, String)>,
+    /// How many legal actions the seat has in all.
+    pub count: usize,
 }
 
 /// An action given by value or by its index in the seat's legal list.
@@ -266,15 +275,20 @@ impl<G: Conformance + TextUi + Positions> DynSession for Session<G> {
         to_value(&G::view(&self.state, observer))
     }
 
-    fn legal(&self, seat: Seat) -> Vec<(Value, String)> {
+    fn legal(&self, seat: Seat, offset: usize, limit: usize) -> LegalPage {
         let mut actions = Vec::new();
         G::legal_actions_for(&self.state, seat, &mut actions);
+        let count = actions.len();
+        let page = actions.get(offset..).unwrap_or_default();
+        let page = &page[..page.len().min(limit)];
+        // Only the page is turned into JSON and labelled: listing is cheap, labels are not.
         let view = G::view(&self.state, Observer::Seat(seat));
         let config = G::config(&self.state);
-        actions
+        let actions = page
             .iter()
             .map(|a| (to_value(a), G::describe_action(config, &view, a)))
-            .collect()
+            .collect();
+        LegalPage { actions, count }
     }
 
     fn act(

@@ -188,6 +188,11 @@ fn thousands(n: usize) -> String {
 fn limits() -> String {
     use fuda_serve::*;
     assert_eq!(MAX_LINE_BYTES, 1 << 20, "the text says MiB");
+    assert_eq!(
+        fuda_bots::GreedyBot::<fuda_monjan::Monjan>::MAX_SCORED,
+        1024,
+        "the text says 1024"
+    );
     assert_eq!(MEMORY_BUDGET_BYTES % (1 << 30), 0, "the text says GiB");
     format!(
         "<!-- limits:begin (crates/serve/tests/protocol_doc.rs) -->
@@ -208,21 +213,30 @@ fn limits() -> String {
   {page_default}, `EVENTS_PAGE_DEFAULT`; at most {page_max}, `EVENTS_PAGE_MAX`; a larger
   `limit` is lowered) and an `act` reply at most {page_default}; each observer's stream is
   indexed as the game goes, so a page costs the page, not the stream.
+- **Legal page**: a `legal` reply lists at most `limit` actions (default and most
+  {legal_max}, `LEGAL_PAGE_MAX`; a larger `limit` is lowered); `count` says how many the
+  seat has, and `offset` asks for the next page. The sample sets never offer more than a
+  few hundred, but a position with a custom card set can offer hundreds of thousands.
 - **Echoes**: an `id` string has at most {id} bytes (`MAX_ID_BYTES`); an error message has
   at most {message} bytes (`MAX_MESSAGE_BYTES`) and quotes at most {echo} bytes of any
   input (`MAX_ECHO_BYTES`).
 - **Bot search**: a `bot` request's ISMCTS thinks at most {bot_ms} ms (`MAX_BOT_MILLIS`)
   or, with an iteration budget, at most {bot_actions} rollout actions: iterations times the
   rollout depth (`MAX_BOT_ROLLOUT_ACTIONS`; `ismcts:2000` at the default depth is the most);
-  a costlier bot is refused with `invalid_bot`.
+  a costlier bot is refused with `invalid_bot`. However the position, the search lists at
+  most about {bot_listed} legal actions in all (`MAX_BOT_LISTED_ACTIONS`; the searches above
+  list at most about a million in the sample games) and then stops early, deterministically;
+  the `greedy` bot scores at most 1024 actions (a random sample of them when there are more).
 <!-- limits:end -->
 ",
         open = thousands(MAX_OPEN_GAMES),
         budget = MEMORY_BUDGET_BYTES >> 30,
         page_default = EVENTS_PAGE_DEFAULT,
         page_max = EVENTS_PAGE_MAX,
+        legal_max = LEGAL_PAGE_MAX,
         bot_ms = MAX_BOT_MILLIS,
         bot_actions = thousands(MAX_BOT_ROLLOUT_ACTIONS as usize),
+        bot_listed = thousands(MAX_BOT_LISTED_ACTIONS as usize),
         id = MAX_ID_BYTES,
         message = MAX_MESSAGE_BYTES,
         echo = MAX_ECHO_BYTES,

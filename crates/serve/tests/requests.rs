@@ -4,7 +4,8 @@
 
 use fuda_core::{Conformance, TextUi};
 use fuda_serve::{
-    serve_lines, Server, EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, MAX_ECHO_BYTES, MAX_MESSAGE_BYTES,
+    serve_lines, Server, EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, LEGAL_PAGE_MAX, MAX_ECHO_BYTES,
+    MAX_MESSAGE_BYTES,
 };
 use serde_json::{json, Value};
 
@@ -113,6 +114,71 @@ fn issue_10_events_are_paged_with_the_stream_length() {
 
 /// An `act` reply carries the action's events as the actor sees them and where they end
 /// in its stream.
+/// `legal` comes in pages too: at most `limit` actions (default and maximum
+/// `LEGAL_PAGE_MAX`) from `offset`, each with its index in the whole list, and the
+/// list's `count`; the pages put together are the whole list.
+#[test]
+fn legal_actions_are_paged_with_their_count() {
+    for game in ["creature-clash", "uzumajin", "mattsan", "monjan"] {
+        let mut server = server();
+        ok(
+            &mut server,
+            json!({ "op": "create", "game": game, "seed": 4 }),
+        );
+        // Play first actions until the seat to act has a few to choose from.
+        let seat = loop {
+            let view = ok(
+                &mut server,
+                json!({ "op": "view", "game_id": "g1", "observer": "spectator" }),
+            );
+            let seat = view["status"]["to_act"][0].clone();
+            let listed = ok(
+                &mut server,
+                json!({ "op": "legal", "game_id": "g1", "seat": seat }),
+            );
+            if listed["count"].as_u64().unwrap() >= 3 {
+                break seat;
+            }
+            play(&mut server, "g1", 1);
+        };
+        let legal = |server: &mut Server, page: Value| {
+            let mut request = json!({ "op": "legal", "game_id": "g1", "seat": seat });
+            for (k, v) in page.as_object().unwrap() {
+                request[k] = v.clone();
+            }
+            ok(server, request)
+        };
+        let whole = legal(&mut server, json!({}));
+        let count = whole["count"].as_u64().unwrap() as usize;
+        let actions = whole["actions"].as_array().unwrap().clone();
+        assert!(count <= LEGAL_PAGE_MAX, "{game}: {count}");
+        assert_eq!(
+            actions.len(),
+            count,
+            "{game}: the default page holds them all"
+        );
+        let mut paged = Vec::new();
+        let mut offset = 0;
+        while offset <= count {
+            let page = legal(&mut server, json!({ "offset": offset, "limit": 2 }));
+            assert_eq!(page["count"], count, "{game}");
+            let items = page["actions"].as_array().unwrap();
+            assert!(items.len() <= 2, "{game}: {page}");
+            for (k, item) in items.iter().enumerate() {
+                assert_eq!(item["index"], offset + k, "{game}: indexes are global");
+            }
+            paged.extend(items.iter().cloned());
+            offset += 2;
+        }
+        assert_eq!(paged, actions, "{game}: the pages make the whole list");
+        let beyond = legal(&mut server, json!({ "offset": 1_000_000_000u64 }));
+        assert_eq!(beyond["actions"], json!([]), "{game}");
+        assert_eq!(beyond["count"], count, "{game}");
+        let huge = legal(&mut server, json!({ "limit": 1_000_000_000u64 }));
+        assert_eq!(huge["actions"].as_array().unwrap().len(), count, "{game}");
+    }
+}
+
 #[test]
 fn act_reply_tells_the_actor_stream_position() {
     let mut server = server();

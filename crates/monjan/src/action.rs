@@ -126,9 +126,9 @@ pub struct ManaPos {
 }
 
 /// Mana cards discarded by position for one "any mana" cost: at most
-/// `MAX_DISCARD_ANY` (2), held inline so listing actions allocates nothing
+/// `MAX_DISCARD_ANY` (1), held inline so listing actions allocates nothing
 /// (issue 14). Serialized as a list.
-pub type Discard = SmallVec<[ManaPos; 2]>;
+pub type Discard = SmallVec<[ManaPos; 1]>;
 
 /// Mana paid from each column, L, M, R (MC-6.2). With `mana_cost_source = SingleColumn`
 /// exactly one column pays; a zero cost is `[0, 0, 0]`.

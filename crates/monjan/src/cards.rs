@@ -481,8 +481,10 @@ pub enum CardSetError {
 pub const MAX_CARDS: usize = 2000;
 /// The most status boards a set may hold (a game uses at most four).
 pub const MAX_BOARDS: usize = 64;
-/// The most cards one `discard_any_mana` cost may take (the payer names each one).
-pub const MAX_DISCARD_ANY: u8 = 2;
+/// The most cards one `discard_any_mana` cost may take: one, as the rulebook's only such
+/// cost (「好きなマナ一枚」). The payer names the card (MC-D2); costs of two made every
+/// pair of mana cards a separate action, hundreds of thousands with a built position.
+pub const MAX_DISCARD_ANY: u8 = 1;
 /// The most skills one Extra or Toughness card may print.
 pub const MAX_SKILLS: usize = 8;
 
@@ -588,12 +590,13 @@ fn check_skill(s: &Skill, is_extra: bool) -> Result<(), (&'static str, String)> 
         Cost::ManaCost(n) if n == 0 || n > 16 => {
             return Err(("cost", "must be 1..=16".into()));
         }
-        // The payer names each discarded card (MC-D2), so the choices are combinations:
-        // two cards keep the list short.
+        // The payer names the discarded card (MC-D2): one choice per mana card.
         Cost::DiscardAnyMana(n) if n == 0 || n > MAX_DISCARD_ANY => {
             return Err((
                 "cost",
-                format!("discard_any_mana must be 1..={MAX_DISCARD_ANY}"),
+                format!(
+                    "discard_any_mana must be {MAX_DISCARD_ANY}: the payer names one mana card"
+                ),
             ));
         }
         _ => {}

@@ -62,8 +62,8 @@
 //! resurrected cards, at most the largest `resurrect` max of a board); a step has at
 //! most `U` attacks. A payment of cost `n` has 3 choices (single column) or
 //! `(n+1)(n+2)/2` (any columns); an "any mana" discard of `n` has `(n+1)(n+2)/2`
-//! choices (top of column) or `C(M, n)` (chosen cards, `n` ≤ 2), `M = n_num + n_bat`
-//! the most mana cards. A skill gives `targets × payments × discards`, its targets
+//! choices (top of column) or `M` (chosen cards, `n` = 1), `M = n_num + n_bat` the most
+//! mana cards. A skill gives `targets × payments × discards`, its targets
 //! being at most `U` (AddAttack), 3 (Heal, SummonSelf), `(N−1)·U` (Kill), 2
 //! (ReviveDefense), 1 (draws).
 //!
@@ -169,7 +169,7 @@ fn cost_choices(config: &Config, cost: Cost, mana: usize) -> usize {
             AnyManaPayment::ChosenCards => match n {
                 0 => 1,
                 1 => mana,
-                2 => mana * mana.saturating_sub(1) / 2,
+                // `MAX_DISCARD_ANY` is 1: a larger cost is refused with its card set.
                 _ => 0,
             },
         },

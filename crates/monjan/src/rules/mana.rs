@@ -3,7 +3,7 @@
 use crate::action::{Col, Discard, ManaPos, Pay, Row};
 use crate::cards::{CardClass, CardId};
 use crate::config::{ManaCostSource, ManaSlotRule, SpeedSource};
-use crate::state::{Column, DefCard, Defense, SlotKind, State, MANA_INLINE};
+use crate::state::{Column, DefCard, Defense, SlotKind, State};
 use fuda_core::{smallvec, Seat, SmallVec};
 
 /// MC-6.2 (2), (6): whether the bottom card is protected for this cost.
@@ -130,51 +130,38 @@ fn discardable_at(s: &State, seat: Seat, pos: ManaPos) -> bool {
     })
 }
 
-/// MC-D2: every choice of `n` (at most [`crate::cards::MAX_DISCARD_ANY`]) distinct mana
-/// cards by position, each list sorted, the lists in order, handed to `out` one by one.
+/// MC-D2: every mana card the payer may name for an "any mana" cost of `n` cards (one,
+/// [`crate::cards::MAX_DISCARD_ANY`]), by position in board order, handed to `out` one
+/// by one.
 pub(crate) fn discard_position_choices(s: &State, seat: Seat, n: u8, mut out: impl FnMut(Discard)) {
-    let p = s.p(seat);
-    let cards: SmallVec<[ManaPos; 3 * MANA_INLINE]> = Col::ALL
-        .into_iter()
-        .flat_map(|col| {
-            (0..p.col(col).mana.len().min(usize::from(u8::MAX))).map(move |i| ManaPos {
+    if n != 1 {
+        return;
+    }
+    for col in Col::ALL {
+        for i in 0..s.p(seat).col(col).mana.len().min(usize::from(u8::MAX)) {
+            let pos = ManaPos {
                 col,
                 index: i as u8,
-            })
-        })
-        .filter(|pos| discardable_at(s, seat, *pos))
-        .collect();
-    match n {
-        1 => {
-            for p in &cards {
-                out(smallvec![*p]);
+            };
+            if discardable_at(s, seat, pos) {
+                out(smallvec![pos]);
             }
         }
-        2 => {
-            for (i, a) in cards.iter().enumerate() {
-                for b in &cards[i + 1..] {
-                    out(smallvec![*a, *b]);
-                }
-            }
-        }
-        _ => {}
     }
 }
 
 /// Whether `discard` is one of the choices [`discard_position_choices`] lists for `n`,
-/// found without listing them (there can be hundreds of thousands).
+/// found without listing them.
 pub(crate) fn is_discard_position_choice(
     s: &State,
     seat: Seat,
     n: u8,
     discard: &[ManaPos],
 ) -> bool {
-    matches!(n, 1 | 2)
-        && discard.len() == usize::from(n)
-        && discard
-            .iter()
-            .all(|pos| pos.index < u8::MAX && discardable_at(s, seat, *pos))
-        && discard.windows(2).all(|w| w[0] < w[1])
+    match discard {
+        [pos] => n == 1 && pos.index < u8::MAX && discardable_at(s, seat, *pos),
+        _ => false,
+    }
 }
 
 /// Marks the cards at these (checked) positions spent.

@@ -54,7 +54,9 @@ pub use event::{redact, BerserkEntry, Event};
 pub use fuda_core::{Encoding, Game, Observer, Outcome, Seat, SeatSet};
 pub use game::CreatureClash;
 pub use scenario::{Attack, BerserkDuring, Commit, ForcedOutcome, Scenario, Start, Unplaced};
-pub use state::{Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE};
+pub use state::{
+    Battle, BattleResult, BerserkBattle, Chain, Pending, State, StateData, HAND_SIZE, MAX_HAND,
+};
 pub use text::is_to_act;
 pub use view::{view, BerserkView, View};
 

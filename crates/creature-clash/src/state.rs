@@ -33,6 +33,14 @@ pub const MAX_PLAYERS: usize = 6;
 /// `end_of_turn_adjust = ActiveOnly` lets other hands grow past it: they spill.
 pub const HAND_CAPACITY: usize = 12;
 
+/// The most cards a loaded or built hand may hold. The rules keep hands far smaller (10 by
+/// the count above, more where `ActiveOnly` lets a defender's hand grow between its own
+/// turns; random games never passed 11), but a hand's creatures are every FRONT × MIDDLE × BACK it
+/// holds: a position with a hand of 1,000 parts from a custom set would offer hundreds of
+/// millions of attacks. At 64 the longest list is about 350,000 actions (16 of each part
+/// and 16 RABIES against 5 opponents).
+pub const MAX_HAND: usize = 64;
+
 /// Inline Champions of all players together: the game ends the moment a player holds
 /// `champions_to_win` (CC-7.1), at most 5 by default (CC-3.9), so 6 players hold at most
 /// 6 × 4 + 1 = 25. A higher custom threshold may spill.
@@ -669,6 +677,17 @@ impl State {
         if self.hands.len() != n || self.champions.seats() != n {
             return Err(Error::state(format!(
                 "expected {n} hands and {n} champion areas"
+            )));
+        }
+        if let Some((i, h)) = self
+            .hands
+            .iter()
+            .enumerate()
+            .find(|(_, h)| h.len() > MAX_HAND)
+        {
+            return Err(Error::state(format!(
+                "P{i} holds {} cards; a hand holds at most {MAX_HAND}",
+                h.len()
             )));
         }
         if self.known.windows(2).any(|w| w[0] >= w[1]) {

@@ -275,3 +275,37 @@ fn loaded_states_are_bounded() {
     let a = legal_actions(&s)[0].clone();
     CreatureClash::apply_in_place(&mut s, &a).unwrap();
 }
+
+/// Bounded cost (issue 10), CC-3.4: a hand's creatures are every FRONT × MIDDLE × BACK it
+/// holds, so a built or loaded hand holds at most `MAX_HAND` cards (the rules keep it
+/// near 7). A position with a hand of every part of the sample set is refused by name; a
+/// hand of `MAX_HAND` parts at 6 players lists its attacks within the budget.
+#[test]
+fn cc_3_4_a_hand_beyond_max_hand_is_refused() {
+    use fuda_creature_clash::{Scenario, Seat, MAX_HAND};
+    let file: serde_json::Value =
+        serde_json::from_str(include_str!("../src/data/sample.json")).unwrap();
+    let parts: Vec<String> = file["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "part")
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(parts.len() > MAX_HAND, "{} parts", parts.len());
+    let names: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let position = |hand: &[&str]| {
+        Scenario::new(6)
+            .hand(Seat(1), hand)
+            .active(Seat(1))
+            .at_main()
+            .build()
+    };
+    let refused = position(&names).unwrap_err().to_string();
+    assert!(refused.contains("at most 64"), "{refused}");
+    let start = Instant::now();
+    let s = position(&names[..MAX_HAND]).unwrap();
+    let listed = legal_actions(&s).len();
+    assert!(start.elapsed() < budget(), "{listed} actions");
+    assert!(listed > 10_000, "{listed} actions");
+}

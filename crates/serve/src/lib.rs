@@ -53,7 +53,7 @@ pub const EVENTS_PAGE_MAX: usize = 1024;
 /// The most actions a `legal` reply lists, and its page size when the request gives no
 /// `limit` (a larger one is lowered to it); the reply's `count` says how many there are.
 /// Games played from the start offer a few hundred at most, but a built position can offer
-/// over a hundred thousand (Creature Clash! at 6 players, a hand of 64 cards).
+/// over a hundred thousand with the sample cards and over a million with a custom set.
 pub const LEGAL_PAGE_MAX: usize = 1024;
 
 /// The bot a `bot` request asks when it names none: ISMCTS at 1,000 iterations, which
@@ -69,9 +69,9 @@ pub const MAX_BOT_ROLLOUT_ACTIONS: u64 = 80_000;
 
 /// The most legal actions a `bot` request's search lists in all, over its iterations and
 /// rollouts (`IsmctsConfig::max_listed`). The searches `MAX_BOT_ROLLOUT_ACTIONS` allows
-/// list at most about a million in the sample games; a built position offering a hundred
-/// thousand actions would otherwise make each iteration cost that many, so its search
-/// stops early, deterministically.
+/// list at most about a million in the sample games; a built position offering a million
+/// actions would otherwise make each iteration cost that many, so its search stops early,
+/// deterministically.
 pub const MAX_BOT_LISTED_ACTIONS: u64 = 3_000_000;
 
 /// The longest error message, in bytes; longer ones are cut (they can quote input).

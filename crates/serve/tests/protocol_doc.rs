@@ -216,8 +216,8 @@ fn limits() -> String {
 - **Legal page**: a `legal` reply lists at most `limit` actions (default and most
   {legal_max}, `LEGAL_PAGE_MAX`; a larger `limit` is lowered); `count` says how many the
   seat has, and `offset` asks for the next page. Games played from the start offer a few
-  hundred at most, but a built position can offer over a hundred thousand (Creature
-  Clash! at 6 players, a hand of 64 cards).
+  hundred at most, but a built position can offer over a hundred thousand with the sample
+  cards (Creature Clash!, a hand of 64 cards) and over a million with a custom set.
 - **Echoes**: an `id` string has at most {id} bytes (`MAX_ID_BYTES`); an error message has
   at most {message} bytes (`MAX_MESSAGE_BYTES`) and quotes at most {echo} bytes of any
   input (`MAX_ECHO_BYTES`).

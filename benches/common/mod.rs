@@ -37,6 +37,17 @@ pub fn random_playout<G: Conformance>(
     seed: u64,
     buf: &mut Vec<G::Action>,
 ) -> usize {
+    random_playout_listing::<G>(config, seed, buf, |_| {})
+}
+
+/// [`random_playout`], telling `listed` how many legal actions each decision offered
+/// (the benches pass a closure that does nothing, which compiles away).
+pub fn random_playout_listing<G: Conformance>(
+    config: &G::Config,
+    seed: u64,
+    buf: &mut Vec<G::Action>,
+    mut listed: impl FnMut(usize),
+) -> usize {
     let mut rng = BufferedRng::from_seed(seed);
     let Ok(mut s) = G::new_game(config, seed) else {
         return 0;
@@ -44,6 +55,7 @@ pub fn random_playout<G: Conformance>(
     let mut steps = 0;
     while G::outcome(&s).is_none() {
         G::legal_actions(&s, buf);
+        listed(buf.len());
         let Some(a) = rng.pick(buf).cloned() else {
             break;
         };

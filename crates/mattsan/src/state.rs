@@ -129,6 +129,10 @@ pub(crate) struct Rules {
     /// Printed max HP per grid id (0 for a card that is not a unit: a unit's is 1 or
     /// more), beside `grid`: the defeat check reads it for every field card.
     pub grid_max_hp: Vec<u16>,
+    /// Per grid id, beside `grid`: whether the card's continuous effects (a unit's
+    /// while-face-up abilities, a continuous terrain's effect) change a bench capacity.
+    /// Bench capacity (MS-3.7), asked by every main-step listing, looks at these only.
+    pub grid_bench_capacity: Vec<bool>,
 }
 
 fn compile(
@@ -403,8 +407,24 @@ impl Rules {
                 _ => 0,
             })
             .collect();
+        let changes_capacity = |effect: &[Effect]| {
+            effect
+                .iter()
+                .any(|e| matches!(e, Effect::BenchCapacity { .. }))
+        };
+        let grid_bench_capacity = grid
+            .iter()
+            .map(|&d| match cards.def(d) {
+                Some(CardDef::Unit { abilities, .. }) => abilities
+                    .iter()
+                    .any(|a| a.trigger.is_continuous() && changes_capacity(&a.effect)),
+                Some(CardDef::Terrain { effect, .. }) => changes_capacity(effect),
+                _ => false,
+            })
+            .collect();
         Ok(Rules {
             max_hp_drops,
+            grid_bench_capacity,
             event_abilities,
             grid_max_hp,
             config: config.clone(),
@@ -449,6 +469,14 @@ impl Rules {
         } else {
             i.wrapping_sub(n)
         }
+    }
+
+    /// Whether `card`'s continuous effects change a bench capacity (`grid_bench_capacity`).
+    pub fn changes_bench_capacity(&self, card: CardId) -> bool {
+        self.grid_bench_capacity
+            .get(self.grid_index(card))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// A unit's printed max HP; 0 for any other card id.

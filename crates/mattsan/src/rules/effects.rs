@@ -179,17 +179,29 @@ fn choice_fits(s: &State, me: Seat, sel: Selector, p: Pos) -> bool {
     }
 }
 
-/// The options of a choosing selector, from the chooser's own view (MS-5.18).
+/// The options of a choosing selector, from the chooser's own view (MS-5.18), in slot
+/// order.
 pub(crate) fn choice_options(s: &State, me: Seat, sel: Selector) -> Positions {
-    let mut out = Positions::new();
-    for seat in [me, opp(me)] {
-        for k in 0..player(s, seat).field.len() {
-            if choice_fits(s, me, sel, (seat, k)) {
-                out.push((seat, k));
-            }
-        }
-    }
-    out
+    options(s, me, sel).collect()
+}
+
+/// Whether a choosing selector has an option ([`choice_options`] is not empty), found
+/// without listing the others.
+pub(crate) fn has_choice_option(s: &State, me: Seat, sel: Selector) -> bool {
+    options(s, me, sel).next().is_some()
+}
+
+/// The positions fitting a choosing selector, in slot order. Each selector picks on one
+/// side only ([`choice_fits`]), so only that field is looked at.
+fn options(s: &State, me: Seat, sel: Selector) -> impl Iterator<Item = Pos> + '_ {
+    let side = if sel == Selector::ChooseAlly {
+        me
+    } else {
+        opp(me)
+    };
+    (0..player(s, side).field.len())
+        .map(move |k| (side, k))
+        .filter(move |&pos| choice_fits(s, me, sel, pos))
 }
 
 /// Evaluates an amount (MS-6.9, MS-6.10).
@@ -299,7 +311,7 @@ pub(crate) fn can_start(s: &State, fr: &Frame, instr: u16) -> bool {
                 if sel.is_choice()
                     && slot.and_then(|k| fr.targets.get(usize::from(k))) == Some(&Target::Unchosen)
                 {
-                    !choice_options(s, me, sel).is_empty()
+                    has_choice_option(s, me, sel)
                 } else {
                     select(s, fr, sel, *slot)
                         .into_iter()
@@ -317,7 +329,7 @@ pub(crate) fn can_start(s: &State, fr: &Frame, instr: u16) -> bool {
                         && slot.and_then(|k| fr.targets.get(usize::from(k)))
                             == Some(&Target::Unchosen)
                     {
-                        !choice_options(s, me, *sel).is_empty()
+                        has_choice_option(s, me, *sel)
                     } else {
                         !select(s, fr, *sel, *slot).is_empty()
                     }
@@ -694,7 +706,7 @@ pub(crate) fn next_target_slot(s: &mut State, f: u8) -> Option<u8> {
         if fr.targets.get(k) != Some(&Target::Unchosen) {
             continue;
         }
-        if choice_options(s, fr.controller, *sel).is_empty() {
+        if !has_choice_option(s, fr.controller, *sel) {
             if let Some(t) =
                 s.g.frames
                     .get_mut(usize::from(f))

@@ -90,14 +90,30 @@ fn continuous_on(trigger: Trigger, k: usize) -> bool {
 
 /// Calls `f(source position, effect)` for every continuous effect that is on: abilities of
 /// face-up units and `WhileOccupied` continuous terrains with a face-up unit (MS-6.14).
-fn for_each_continuous(s: &State, mut f: impl FnMut(Pos, &Effect)) {
+fn for_each_continuous(s: &State, f: impl FnMut(Pos, &Effect)) {
+    for_each_continuous_from(s, &[Seat(0), Seat(1)], |_| true, f);
+}
+
+/// [`for_each_continuous`] for the sources on `seats`' fields whose card `source` accepts
+/// (the others are skipped before their definitions are read).
+fn for_each_continuous_from(
+    s: &State,
+    seats: &[Seat],
+    source: impl Fn(CardId) -> bool,
+    mut f: impl FnMut(Pos, &Effect),
+) {
     let rules = s.rules();
-    for seat in [Seat(0), Seat(1)] {
+    for &seat in seats {
         for (k, slot) in player(s, seat).field.iter().enumerate() {
             let Some(o) = slot.occupant.as_ref().filter(|o| o.face_up) else {
                 continue;
             };
-            if let Some(CardDef::Unit { abilities, .. }) = rules.def(o.card) {
+            let unit = if source(o.card) {
+                rules.def(o.card)
+            } else {
+                None
+            };
+            if let Some(CardDef::Unit { abilities, .. }) = unit {
                 for a in abilities {
                     if continuous_on(a.trigger, k)
                         && a.condition
@@ -107,7 +123,7 @@ fn for_each_continuous(s: &State, mut f: impl FnMut(Pos, &Effect)) {
                     }
                 }
             }
-            if let Some(t) = slot.terrain {
+            if let Some(t) = slot.terrain.filter(|t| source(t.card)) {
                 if let Some(CardDef::Terrain {
                     use_:
                         TerrainUse::WhileOccupied {
@@ -210,12 +226,12 @@ pub(crate) fn units_hp_left(s: &State, seat: Seat) -> [Option<i32>; FIELD_SLOTS]
 
 /// Bench capacity (MS-3.7): base plus active modifiers, clamped to 0..=MAX_BENCH.
 pub(crate) fn capacity(s: &State, seat: Seat) -> usize {
+    let rules = s.rules();
     let mut cap = i32::from(s.config().base_bench_capacity);
-    for_each_continuous(s, |src, e| {
+    let source = |card| rules.changes_bench_capacity(card);
+    for_each_continuous_from(s, &[seat], source, |_, e| {
         if let Effect::BenchCapacity { delta } = e {
-            if src.0 == seat {
-                cap = cap.saturating_add(i32::from(*delta));
-            }
+            cap = cap.saturating_add(i32::from(*delta));
         }
     });
     cap.clamp(0, MAX_BENCH as i32) as usize

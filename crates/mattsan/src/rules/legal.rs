@@ -24,7 +24,17 @@ pub(crate) fn append_legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>)
     generate(s, seat, None, &mut |choice| {
         out.push(Action { seat, choice })
     });
-    out[start..].sort_unstable();
+    if !listed_in_order(s.g.pending) {
+        out[start..].sort_unstable();
+    }
+    debug_assert!(out[start..].is_sorted(), "{:?}", &out[start..]);
+}
+
+/// Whether [`generate`] lists this decision's choices in [`Choice`]'s order, so the list
+/// needs no sort (sorting was a tenth of a random playout's instructions). The exception
+/// follows an order kept elsewhere: the start-of-turn effects, in resolution order.
+fn listed_in_order(p: Pending) -> bool {
+    !matches!(p, Pending::StartEffects { .. })
 }
 
 /// Whether `seat` may make `choice` now: whether [`legal_actions`] lists it. Runs the
@@ -71,8 +81,9 @@ fn wants(only: Option<&Choice>, kind: impl Fn(&Choice) -> bool) -> bool {
     only.is_none_or(kind)
 }
 
-/// Calls `push` with every legal choice of `seat`, in no particular order. With `only`,
-/// choices that cannot equal it may be left out (never one that equals it).
+/// Calls `push` with every legal choice of `seat`: in [`Choice`]'s order (variant, then
+/// fields; the hand is in card-id order) unless [`listed_in_order`] says otherwise. With
+/// `only`, choices that cannot equal it may be left out (never one that equals it).
 fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(Choice)) {
     if s.g.outcome.is_some() || !s.g.pending.seats().contains(seat) || seat.index() >= 2 {
         return;
@@ -97,11 +108,10 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
                 for card in hand().filter(|&c| rules.is(c, CardType::Unit)) {
                     push(Choice::SetupBattlefield { card });
                 }
-            } else {
-                push(Choice::SetupCommit);
+                return;
             }
             // The battlefield unit is chosen first, so a unit is always left for it.
-            if d.battlefield.is_some() && d.bench.len() < usize::from(s.config().setup_bench_max) {
+            if d.bench.len() < usize::from(s.config().setup_bench_max) {
                 for card in hand() {
                     if rules.is(card, CardType::Unit) || rules.is(card, CardType::Trap) {
                         for bench in 0..s.config().base_bench_capacity {
@@ -112,6 +122,7 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
                     }
                 }
             }
+            push(Choice::SetupCommit);
         }
         Pending::SoulCharge { .. } => {
             if me.charged < s.config().soul_charge_per_turn {
@@ -135,16 +146,6 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
         Pending::Main { .. } => main_actions(s, seat, only, push),
         Pending::EndTurn { .. } => push(Choice::EndTurn),
         Pending::Respond { window, .. } => {
-            push(Choice::Pass);
-            if wants(only, |c| matches!(c, Choice::ActivateTrap { .. })) {
-                for k in 1..me.field.len() {
-                    if resolution::trap_usable(s, seat, k, Some(window)) {
-                        push(Choice::ActivateTrap {
-                            bench: (k - 1) as u8,
-                        });
-                    }
-                }
-            }
             if wants(only, |c| matches!(c, Choice::UseTerrain { .. })) {
                 for k in 0..me.field.len() {
                     if resolution::terrain_usable(s, seat, k, Some(window)) {
@@ -154,6 +155,16 @@ fn generate(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(
                     }
                 }
             }
+            if wants(only, |c| matches!(c, Choice::ActivateTrap { .. })) {
+                for k in 1..me.field.len() {
+                    if resolution::trap_usable(s, seat, k, Some(window)) {
+                        push(Choice::ActivateTrap {
+                            bench: (k - 1) as u8,
+                        });
+                    }
+                }
+            }
+            push(Choice::Pass);
         }
         Pending::Refill { .. } => {
             if wants(only, |c| matches!(c, Choice::Refill { .. })) {
@@ -256,7 +267,7 @@ fn trump_usable(s: &State, seat: Seat, card: CardId) -> bool {
             .iter()
             .filter_map(crate::state::selector_of)
             .filter(|sel| sel.is_choice())
-            .all(|sel| !effects::choice_options(s, seat, sel).is_empty())
+            .all(|sel| effects::has_choice_option(s, seat, sel))
     };
     me.zones.has_upright_soul()
         && condition.is_none_or(|c| field::condition(s, c, seat, None))
@@ -310,7 +321,8 @@ fn battle_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl 
     }
 }
 
-/// Main-step actions (MS-5.4 to MS-5.10), the battle action and `EndTurn`. With `only`,
+/// Main-step actions (MS-5.4 to MS-5.10), the battle action and `EndTurn`, in
+/// [`Choice`]'s order: one pass over the (card-id ordered) hand per kind. With `only`,
 /// choices that cannot equal it may be left out.
 fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl FnMut(Choice)) {
     let rules = s.rules();
@@ -318,92 +330,45 @@ fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl Fn
     let me = player(s, seat);
     let only_card = only.and_then(card_of);
     let only_bench = only.and_then(bench_of);
-    let hand_kind = wants(only, |c| {
-        matches!(
-            c,
-            Choice::PlaceUnit { .. }
-                | Choice::PlaceTrap { .. }
-                | Choice::UseTrump { .. }
-                | Choice::PlaceTerrain { .. }
-        )
-    });
-    if hand_kind {
-        let needs_cap = wants(only, |c| {
-            matches!(
-                c,
-                Choice::PlaceUnit { .. } | Choice::PlaceTrap { .. } | Choice::PlaceTerrain { .. }
-            )
-        });
-        // The capacity, computed once: it is the same for every bench location.
-        let cap = if needs_cap {
-            field::capacity(s, seat)
-        } else {
-            0
-        };
-        // The open bench locations, found once for every card of the hand (one bit each).
-        let open: u16 = (0..cap as u8)
-            .filter(|&b| {
-                only_bench.is_none_or(|x| x == b) && field::can_place_on_bench(s, seat, b, cap)
-            })
-            .fold(0, |bits, b| bits | 1 << b);
-        let benches = || (0..cap as u8).filter(move |&b| open & 1 << b != 0);
-        for &card in me
-            .hand()
+    let hand = || {
+        me.hand()
             .iter()
-            .filter(|&&c| only_card.is_none_or(|x| x == c))
-        {
-            match rules.def(card) {
-                Some(CardDef::Unit { .. }) => {
-                    for bench in benches() {
-                        push(Choice::PlaceUnit {
-                            card,
-                            bench,
-                            face_up: false,
-                        });
-                        push(Choice::PlaceUnit {
-                            card,
-                            bench,
-                            face_up: true,
-                        });
-                    }
+            .copied()
+            .filter(move |&c| only_card.is_none_or(|x| x == c))
+    };
+    let place_unit = wants(only, |c| matches!(c, Choice::PlaceUnit { .. }));
+    let place_trap = wants(only, |c| matches!(c, Choice::PlaceTrap { .. }));
+    let place_terrain =
+        config.terrain_enabled && wants(only, |c| matches!(c, Choice::PlaceTerrain { .. }));
+    // The capacity, computed once: it is the same for every bench location.
+    let cap = if place_unit || place_trap || place_terrain {
+        field::capacity(s, seat)
+    } else {
+        0
+    };
+    // The open bench locations, found once for every card of the hand (one bit each).
+    let open: u16 = (0..cap as u8)
+        .filter(|&b| {
+            only_bench.is_none_or(|x| x == b) && field::can_place_on_bench(s, seat, b, cap)
+        })
+        .fold(0, |bits, b| bits | 1 << b);
+    let benches = || (0..cap as u8).filter(move |&b| open & 1 << b != 0);
+    if place_unit && open != 0 {
+        for card in hand().filter(|&c| rules.is(c, CardType::Unit)) {
+            for bench in benches() {
+                for face_up in [false, true] {
+                    push(Choice::PlaceUnit {
+                        card,
+                        bench,
+                        face_up,
+                    });
                 }
-                Some(CardDef::Trap { .. }) => {
-                    for bench in benches() {
-                        push(Choice::PlaceTrap { card, bench });
-                    }
-                }
-                Some(CardDef::Trump { .. })
-                    if wants(only, |c| matches!(c, Choice::UseTrump { .. }))
-                        && trump_usable(s, seat, card) =>
-                {
-                    push(Choice::UseTrump { card });
-                }
-                Some(CardDef::Terrain { placement, .. }) if config.terrain_enabled => {
-                    for k in 0..=cap {
-                        let loc = Loc::of_slot(k);
-                        let allowed = match placement {
-                            Placement::Any => true,
-                            Placement::BattlefieldOnly => k == 0,
-                            Placement::BenchOnly => k > 0,
-                        };
-                        let empty = field::occupant(s, (seat, k)).is_none();
-                        if allowed && (config.terrain_under_occupant || empty) {
-                            push(Choice::PlaceTerrain { card, loc });
-                        }
-                    }
-                }
-                _ => {}
             }
         }
     }
-    let flip = wants(only, |c| matches!(c, Choice::FlipUnit { .. }));
-    let trap = wants(only, |c| matches!(c, Choice::ActivateTrap { .. }));
-    if flip || trap {
+    if wants(only, |c| matches!(c, Choice::FlipUnit { .. })) {
         for k in 1..me.field.len() {
-            if only_bench.is_some_and(|b| usize::from(b) + 1 != k) {
-                continue;
-            }
-            if flip
+            if only_bench.is_none_or(|b| usize::from(b) + 1 == k)
                 && field::occupant(s, (seat, k))
                     .is_some_and(|o| !o.face_up && rules.is(o.card, CardType::Unit))
             {
@@ -411,10 +376,38 @@ fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl Fn
                     bench: (k - 1) as u8,
                 });
             }
-            if trap && resolution::trap_usable(s, seat, k, None) {
-                push(Choice::ActivateTrap {
-                    bench: (k - 1) as u8,
-                });
+        }
+    }
+    if place_trap && open != 0 {
+        for card in hand().filter(|&c| rules.is(c, CardType::Trap)) {
+            for bench in benches() {
+                push(Choice::PlaceTrap { card, bench });
+            }
+        }
+    }
+    if wants(only, |c| matches!(c, Choice::UseTrump { .. })) {
+        for card in hand().filter(|&c| trump_usable(s, seat, c)) {
+            push(Choice::UseTrump { card });
+        }
+    }
+    if place_terrain {
+        for card in hand() {
+            let Some(CardDef::Terrain { placement, .. }) = rules.def(card) else {
+                continue;
+            };
+            for k in 0..=cap {
+                let allowed = match placement {
+                    Placement::Any => true,
+                    Placement::BattlefieldOnly => k == 0,
+                    Placement::BenchOnly => k > 0,
+                };
+                let empty = field::occupant(s, (seat, k)).is_none();
+                if allowed && (config.terrain_under_occupant || empty) {
+                    push(Choice::PlaceTerrain {
+                        card,
+                        loc: Loc::of_slot(k),
+                    });
+                }
             }
         }
     }
@@ -423,6 +416,17 @@ fn main_actions(s: &State, seat: Seat, only: Option<&Choice>, push: &mut impl Fn
             if resolution::terrain_usable(s, seat, k, None) {
                 push(Choice::UseTerrain {
                     loc: Loc::of_slot(k),
+                });
+            }
+        }
+    }
+    if wants(only, |c| matches!(c, Choice::ActivateTrap { .. })) {
+        for k in 1..me.field.len() {
+            if only_bench.is_none_or(|b| usize::from(b) + 1 == k)
+                && resolution::trap_usable(s, seat, k, None)
+            {
+                push(Choice::ActivateTrap {
+                    bench: (k - 1) as u8,
                 });
             }
         }

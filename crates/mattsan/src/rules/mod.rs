@@ -320,7 +320,7 @@ fn step<L: EventLog<Event>>(s: &mut State, task: Task, log: &mut L) -> Option<Pe
         Task::AskTarget { frame, slot } => {
             let fr = effects::frame(s, frame)?.clone();
             let sel = effects::slot_selector(s, frame, slot)?;
-            if effects::choice_options(s, fr.controller, sel).is_empty() {
+            if !effects::has_choice_option(s, fr.controller, sel) {
                 if let Some(t) =
                     s.g.frames
                         .get_mut(usize::from(frame))

@@ -6,7 +6,7 @@ use crate::action::{
     Action, Choice, Col, Discard, GuardChoice, Pay, Row, Side, SkillFrom, SummonBy, Target, Unit,
 };
 use crate::cards::{
-    inner_effect, Aux, BoardEffect, CardClass, CardDef, Condition, Cost, Effect, Skill,
+    inner_effect, Aux, BoardEffect, CardClass, CardDef, CardId, Condition, Cost, Effect, Skill,
     SkillSource, Timing,
 };
 use crate::config::{
@@ -367,11 +367,19 @@ fn board_skill_actions(
         let mut target = |t: Target| push(Choice::UseBoardSkill { side, target: t });
         match skill.effect {
             BoardEffect::SalvageBattleCard => {
-                for &take in &s.d.main_discard {
-                    if s.rules().class(take) == Some(CardClass::Battle) {
-                        for &give in &p.hand {
-                            target(Target::Salvage { give, take });
-                        }
+                // In `Target::Salvage`'s order (the given card, then the taken one), so
+                // the list needs no sort: the discard pile's battle cards by id (inline
+                // up to 32, beyond the sample set's 20 battle cards).
+                let mut takes: SmallVec<[CardId; 32]> =
+                    s.d.main_discard
+                        .iter()
+                        .copied()
+                        .filter(|&c| s.rules().class(c) == Some(CardClass::Battle))
+                        .collect();
+                takes.sort_unstable();
+                for &give in &p.hand {
+                    for &take in &takes {
+                        target(Target::Salvage { give, take });
                     }
                 }
             }
@@ -631,12 +639,13 @@ fn window_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choic
             };
             match aux {
                 Aux::Plus(n) => {
-                    effect_targets(s, seat, &Effect::AddAttack(*n), &mut targets);
+                    // Columns to heal, then attacks to raise: `Target`'s order.
                     let heal = Effect::Heal {
                         n: *n,
                         cap: crate::cards::HealCap::Printed,
                     };
-                    effect_targets_into(s, seat, &heal, &mut targets);
+                    effect_targets(s, seat, &heal, &mut targets);
+                    effect_targets_into(s, seat, &Effect::AddAttack(*n), &mut targets);
                 }
                 Aux::Kill => kill_targets(s, seat, {
                     targets.clear();

@@ -195,6 +195,7 @@ impl Hash for GameRng {
 }
 
 /// A uniform index in `0..n` from the stream (unbiased, by rejection); 0 when `n` is 0.
+#[inline]
 fn stream_below(stream: &mut ChaCha8Rng, n: usize) -> usize {
     if n <= 1 {
         return 0;
@@ -213,6 +214,7 @@ fn stream_below(stream: &mut ChaCha8Rng, n: usize) -> usize {
 /// is `x < u64::MAX - (u64::MAX % n)`; as `u64::MAX % n < n`, every
 /// `x <= u64::MAX - n` passes it, so its 64-bit division (which costs as much as the rest
 /// of a draw) is only made for the top `n` values: the same answers, faster.
+#[inline]
 fn in_whole_blocks(x: u64, n: u64) -> bool {
     x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n)
 }
@@ -450,6 +452,7 @@ impl BufferedRng {
     }
 
     /// A uniform index in `0..n`, as [`GameRng::below`]; 0 when `n` is 0.
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         stream_below(&mut self.0, n)
     }

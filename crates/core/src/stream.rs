@@ -73,6 +73,7 @@ impl Position {
     }
 
     /// Runs `draw` on the stream at this position and moves the position past what it drew.
+    #[inline]
     pub(crate) fn draw<R>(&mut self, draw: impl FnOnce(&mut ChaCha8Rng) -> R) -> R {
         MEMO.with_borrow_mut(|memo| memo.draw(self, draw))
     }

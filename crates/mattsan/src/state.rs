@@ -129,9 +129,9 @@ pub(crate) struct Rules {
     /// Printed max HP per grid id (0 for a card that is not a unit: a unit's is 1 or
     /// more), beside `grid`: the defeat check reads it for every field card.
     pub grid_max_hp: Vec<u16>,
-    /// Per grid id, beside `grid`: whether the card's continuous effects (a unit's
-    /// while-face-up abilities, a continuous terrain's effect) change a bench capacity.
-    /// Bench capacity (MS-3.7), asked by every main-step listing, looks at these only.
+    /// Per grid id, beside `grid`: whether the card may change a bench capacity (a unit's
+    /// continuous ability, or a terrain's effect, does). Bench capacity (MS-3.7), asked by
+    /// every main-step listing, reads the effects of these cards only.
     pub grid_bench_capacity: Vec<bool>,
 }
 
@@ -471,7 +471,7 @@ impl Rules {
         }
     }
 
-    /// Whether `card`'s continuous effects change a bench capacity (`grid_bench_capacity`).
+    /// Whether `card` may change a bench capacity (`grid_bench_capacity`).
     pub fn changes_bench_capacity(&self, card: CardId) -> bool {
         self.grid_bench_capacity
             .get(self.grid_index(card))

@@ -12,6 +12,8 @@
 //!   non-negative counters; [`SeatLists`] and [`FixedSeatLists`]: one list per seat
 //!   (Creature Clash!'s champion areas, a Mattsan player's zones) in one block;
 //! - [`LastBuilt`]: a one-entry memo, so games of one configuration share their rules;
+//!   [`KeptRules`] keeps the rules of a process's first configurations for its whole life,
+//!   so a state's [`Shared`] handle to them clones without a reference count;
 //! - the [`Game`] trait: the contract every engine keeps (pure `apply`, legal actions into a
 //!   caller's buffer, per-observer views and redacted events, outcome);
 //! - [`Replay`]: the versioned `{format_version, game, config, seed, actions}` file format.
@@ -37,6 +39,7 @@ mod replay;
 mod rng;
 mod seat;
 mod seat_lists;
+mod shared;
 mod sorted;
 mod stream;
 
@@ -62,4 +65,5 @@ pub use rng::{
 };
 pub use seat::{Observer, Seat, SeatSet, MAX_SEATS};
 pub use seat_lists::{FixedSeatLists, ListBlock, SeatLists};
+pub use shared::{KeptRules, Shared, KEPT_CONFIGURATIONS};
 pub use sorted::{insert_sorted, remove_sorted};

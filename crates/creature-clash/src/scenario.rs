@@ -24,9 +24,8 @@ use crate::state::{
     Battle, BattleResult, BerserkBattle, Chain, ChampionAreas, FewCards, Hand, Pending, Rules,
     RulesRef, State, Task, HAND_SIZE,
 };
-use fuda_core::{Forced, GameRng, Pile, Seat, SeatSet, TinyVec, MAX_FORCED};
+use fuda_core::{Forced, GameRng, Pile, Seat, SeatSet, Shared, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// Where the cards a position does not place go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -461,7 +460,7 @@ impl Scenario {
         if let (Start::Deal, Some(dealer)) = (&self.start, self.dealer) {
             config.dealer = DealerRule::Fixed(dealer);
         }
-        let rules = Rules::new(&config)?;
+        let rules = crate::rules::setup::shared_rules(&config)?;
         let forced = forced_outcomes(&rules.cards, &self.forced)?;
         if self.start == Start::Deal {
             return self.build_deal(rules, forced);
@@ -470,7 +469,7 @@ impl Scenario {
     }
 
     /// [`Start::Deal`]: a new game, the forced outcomes in its generator.
-    fn build_deal(&self, rules: Rules, forced: Vec<Forced>) -> Result<State, Error> {
+    fn build_deal(&self, rules: Shared<Rules>, forced: Vec<Forced>) -> Result<State, Error> {
         let given = [
             ("hands", self.hands.iter().any(Option::is_some)),
             (
@@ -496,7 +495,7 @@ impl Scenario {
         }
         let mut rng = GameRng::from_seed(self.seed);
         queue(&mut rng, forced)?;
-        let mut state = setup::deal(std::sync::Arc::new(rules), rng);
+        let mut state = setup::deal(rules, rng);
         match state.rng.take_misfit() {
             Some(misfit) => Err(Error::scenario("forced", misfit.to_string())),
             None => Ok(state),
@@ -595,7 +594,7 @@ struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     /// Places every zone and counter; the start decision is set by [`Builder::build`].
-    fn new(sc: &'a Scenario, rules: Rules) -> Result<Builder<'a>, Error> {
+    fn new(sc: &'a Scenario, rules: Shared<Rules>) -> Result<Builder<'a>, Error> {
         let n = rules.num_players;
         let seat_ok = |s: Seat, field: &str| -> Result<(), Error> {
             if s.index() < n {
@@ -790,7 +789,7 @@ impl<'a> Builder<'a> {
             chain.battle = Some(battle);
         }
         let state = State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             rng,
             dealer,
             active,

@@ -4,10 +4,9 @@ use crate::action::Creature;
 use crate::cards::{CardClass, CardId, CardSet, Position};
 use crate::config::{Config, MAX_BERSERK_BATTLES_PER_TURN, MAX_TURN_LIMIT};
 use crate::error::Error;
-use fuda_core::{GameRng, Outcome, Pile, Seat, SeatLists, SeatSet, SmallVec, TinyVec};
+use fuda_core::{GameRng, Outcome, Pile, Seat, SeatLists, SeatSet, Shared, SmallVec, TinyVec};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
 
 /// The hand size every refill aims at (CC-3.4).
 pub const HAND_SIZE: usize = 7;
@@ -93,7 +92,7 @@ pub(crate) struct Rules {
 
 /// A shared handle to the rules; states of one game point to the same rules.
 #[derive(Clone)]
-pub(crate) struct RulesRef(pub Arc<Rules>);
+pub(crate) struct RulesRef(pub Shared<Rules>);
 
 impl std::fmt::Debug for RulesRef {
     // The configuration only: the card set would drown every state dump.
@@ -109,7 +108,7 @@ impl std::fmt::Debug for RulesRef {
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+        Shared::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
     }
 }
 impl Eq for RulesRef {}
@@ -484,7 +483,7 @@ impl From<State> for StateData {
 impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
-        let rules = Rules::new(&d.config)?;
+        let rules = crate::rules::setup::shared_rules(&d.config)?;
         let mut hands: SmallVec<[Hand; MAX_PLAYERS]> =
             d.hands.into_iter().map(Hand::from_iter).collect();
         for h in &mut hands {
@@ -508,7 +507,7 @@ impl TryFrom<StateData> for State {
             d.known_in_hand.into_iter().flatten().collect();
         known.sort_unstable();
         let state = State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             rng: d.rng,
             dealer: d.dealer,
             active: d.active,
@@ -899,16 +898,36 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use super::State;
+    use super::{State, StateData};
 
     /// Issue 14: a clone copies the whole struct, so the inline capacities stay modest
-    /// (1,504 bytes on 64-bit targets with 64 inline procedure steps, 1,360 with 28).
+    /// (1,504 bytes on 64-bit targets with 64 inline procedure steps, 1,360 with 28; 1,368
+    /// since the handle to the rules says whether they are kept or reference-counted).
     #[test]
     fn state_stays_small() {
         assert!(
-            std::mem::size_of::<State>() <= 1_360,
+            std::mem::size_of::<State>() <= 1_368,
             "{}",
             std::mem::size_of::<State>()
         );
+    }
+
+    /// Issue 14: every game of a configuration, on any thread, and every state read back
+    /// from its JSON form point to the same rules, kept for the process, so a clone copies
+    /// a reference without counting it (`fuda_core::KeptRules`).
+    #[test]
+    fn rules_of_a_configuration_are_kept_and_shared() {
+        use crate::{Config, CreatureClash};
+        use fuda_core::{Game, Shared};
+        let a = CreatureClash::new_game(&Config::default(), 1).expect("a game");
+        let b =
+            std::thread::spawn(|| CreatureClash::new_game(&Config::default(), 2).expect("a game"))
+                .join()
+                .expect("the thread");
+        let c = State::try_from(StateData::from(a.clone())).expect("read back");
+        assert!(a.rules.0.is_kept());
+        assert!(Shared::ptr_eq(&a.rules.0, &b.rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &a.clone().rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &c.rules.0));
     }
 }

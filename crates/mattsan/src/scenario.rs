@@ -42,7 +42,6 @@ use fuda_core::{
     Forced, GameRng, NoEvents, Positions, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 fn yes() -> bool {
     true
@@ -739,7 +738,7 @@ impl Scenario {
     /// forced outcome does not fit a draw made while building; [`Error::InvalidState`] for
     /// anything else the state checks refuse.
     pub fn build(&self) -> Result<State, Error> {
-        let rules = Arc::new(Rules::new(&self.config)?);
+        let rules = crate::rules::setup::shared_rules(&self.config)?;
         let mut rng = GameRng::from_seed(self.seed);
         let mut players = [Player::new(), Player::new()];
         for seat in [Seat(0), Seat(1)] {

@@ -8,11 +8,12 @@ use crate::cards::{
 use crate::config::{Config, DeckChoice};
 use crate::error::Error;
 use crate::zones::{Place, Zones};
-use fuda_core::{ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec, MAX_FORCED};
+use fuda_core::{
+    ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, Shared, SmallVec, TinyVec, MAX_FORCED,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
 
 /// The longest task stack, window queue or modifier list a loaded state may hold.
 const MAX_LIST: usize = 10_000;
@@ -526,11 +527,11 @@ impl Rules {
 
 /// A shared handle to the rules; states of one game point to the same rules.
 #[derive(Clone, Debug)]
-pub(crate) struct RulesRef(pub Arc<Rules>);
+pub(crate) struct RulesRef(pub Shared<Rules>);
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+        Shared::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
     }
 }
 impl Eq for RulesRef {}
@@ -1169,10 +1170,10 @@ impl From<State> for StateData {
 impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
-        let rules = Rules::new(&d.config)?;
+        let rules = crate::rules::setup::shared_rules(&d.config)?;
         let g = d.game;
         let state = State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             g,
         };
         state.validate()?;
@@ -1791,7 +1792,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use super::{Board, State};
+    use super::{Board, State, StateData};
     use crate::{Config, Mattsan};
     use fuda_core::{Game, GameRng};
 
@@ -1816,11 +1817,12 @@ mod tests {
     /// shared one inline block of 30 that could spill, 1,888 with the souls apart, 2,064
     /// with four lists; fixed lists of 60 cards for each zone, which a `deck_size` of 60
     /// allows, made it 2,900 and streaming clones twice as dear). One fixed block of 60 per
-    /// player, with the known hand cards as bits, makes a player `Copy` for 1,728 bytes.
+    /// player, with the known hand cards as bits, makes a player `Copy` for 1,728 bytes
+    /// (1,736 since the handle to the rules says whether they are kept or counted).
     #[test]
     fn state_stays_small() {
         assert!(
-            std::mem::size_of::<State>() <= 1_728,
+            std::mem::size_of::<State>() <= 1_736,
             "{}",
             std::mem::size_of::<State>()
         );
@@ -1866,5 +1868,22 @@ mod tests {
                 Mattsan::apply_in_place(&mut s, &a).unwrap();
             }
         }
+    }
+
+    /// Issue 14: every game of a configuration, on any thread, and every state read back
+    /// from its JSON form point to the same rules, kept for the process, so a clone copies
+    /// a reference without counting it (`fuda_core::KeptRules`).
+    #[test]
+    fn rules_of_a_configuration_are_kept_and_shared() {
+        use fuda_core::Shared;
+        let a = Mattsan::new_game(&Config::default(), 1).expect("a game");
+        let b = std::thread::spawn(|| Mattsan::new_game(&Config::default(), 2).expect("a game"))
+            .join()
+            .expect("the thread");
+        let c = State::try_from(StateData::from(a.clone())).expect("read back");
+        assert!(a.rules.0.is_kept());
+        assert!(Shared::ptr_eq(&a.rules.0, &b.rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &a.clone().rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &c.rules.0));
     }
 }

@@ -497,11 +497,12 @@ mod tests {
 
     /// Issue 14: the frozen views keep the shared piles once, not once per seat (a copy per
     /// seat made the state 7,320 bytes), and the state holds them behind a pointer (5,784
-    /// bytes while it held them inline; 3,696 while it held room for four players inline).
+    /// bytes while it held them inline; 3,696 while it held room for four players inline;
+    /// 2,864 before the handle to the rules said whether they are kept or counted).
     #[test]
     fn frozen_views_are_kept_once_and_shared() {
         let size = std::mem::size_of::<State>();
-        assert!(size <= 2_864, "the state takes {size} bytes");
+        assert!(size <= 2_872, "the state takes {size} bytes");
     }
 
     /// MC-4.6 (3), issue 14: the copies of a state share its frozen views, a game played in

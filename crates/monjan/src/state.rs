@@ -8,7 +8,7 @@ use crate::event::Event;
 pub use crate::frozen::Frozen;
 pub(crate) use crate::frozen::Spare;
 use fuda_core::{
-    insert_sorted, remove_sorted, GameRng, Outcome, Pile, Seat, SeatSet, SmallVec, TinyVec,
+    insert_sorted, remove_sorted, GameRng, Outcome, Pile, Seat, SeatSet, Shared, SmallVec, TinyVec,
 };
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -97,11 +97,11 @@ pub(crate) struct Rules {
 
 /// A shared handle to the rules.
 #[derive(Clone, Debug)]
-pub(crate) struct RulesRef(pub Arc<Rules>);
+pub(crate) struct RulesRef(pub Shared<Rules>);
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+        Shared::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
     }
 }
 impl Eq for RulesRef {}
@@ -1056,11 +1056,11 @@ impl From<State> for StateData {
 impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
-        let rules = Rules::new(&d.config)?;
+        let rules = crate::rules::setup::shared_rules(&d.config)?;
         let core: StateCore = serde_json::from_value(d.state)
             .map_err(|e| Error::state(format!("malformed state: {e}")))?;
         let mut s = State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             d: core,
         };
         if s.d.frozen.is_some() {
@@ -1540,5 +1540,28 @@ impl State {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{State, StateData};
+
+    /// Issue 14: every game of a configuration, on any thread, and every state read back
+    /// from its JSON form point to the same rules, kept for the process, so a clone copies
+    /// a reference without counting it (`fuda_core::KeptRules`).
+    #[test]
+    fn rules_of_a_configuration_are_kept_and_shared() {
+        use crate::{Config, Monjan};
+        use fuda_core::{Game, Shared};
+        let a = Monjan::new_game(&Config::default(), 1).expect("a game");
+        let b = std::thread::spawn(|| Monjan::new_game(&Config::default(), 2).expect("a game"))
+            .join()
+            .expect("the thread");
+        let c = State::try_from(StateData::from(a.clone())).expect("read back");
+        assert!(a.rules.0.is_kept());
+        assert!(Shared::ptr_eq(&a.rules.0, &b.rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &a.clone().rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &c.rules.0));
     }
 }

@@ -5,12 +5,11 @@ use crate::config::{ColourSource, Config, FirstPlayer, MpMode, PowerRule};
 use crate::error::{clip, Error};
 use crate::majin_table::MajinTable;
 use crate::zones::{Place, Zones};
-use fuda_core::{GameRng, Outcome, Pile, Seat, TinyVec, MAX_FORCED};
+use fuda_core::{GameRng, Outcome, Pile, Seat, Shared, TinyVec, MAX_FORCED};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
 
 /// Cards one player's zones (Majin Box, hand, graveyard, damage zone) hold inline: a deck is
 /// exactly 40 cards (MJ-3.2, the default `deck_size`) and a zone holds only its owner's
@@ -136,11 +135,11 @@ pub(crate) struct Rules {
 
 /// A shared handle to the rules.
 #[derive(Clone, Debug)]
-pub(crate) struct RulesRef(pub Arc<Rules>);
+pub(crate) struct RulesRef(pub Shared<Rules>);
 
 impl PartialEq for RulesRef {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+        Shared::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
     }
 }
 impl Eq for RulesRef {}
@@ -570,7 +569,7 @@ impl From<State> for StateData {
 impl TryFrom<StateData> for State {
     type Error = Error;
     fn try_from(d: StateData) -> Result<State, Error> {
-        let rules = Rules::new(&d.config)?;
+        let rules = crate::rules::setup::shared_rules(&d.config)?;
         let mut majins = MajinTable::default();
         let zones = Zones::from_lists(d.players.each_ref().map(|p| {
             [
@@ -594,7 +593,7 @@ impl TryFrom<StateData> for State {
             }
         }
         let state = State {
-            rules: RulesRef(Arc::new(rules)),
+            rules: RulesRef(rules),
             rng: d.rng,
             players: [p0.0, p1.0],
             zones,
@@ -1181,7 +1180,26 @@ mod tests {
         assert!(size_of::<TinyVec<[CardId; MAJIN_CARDS + 1]>>() > vec);
         assert_eq!(size_of::<Majin>(), 40);
         // Both players' zones in one block ([`Zones`]): 2,192 bytes when each zone was a
-        // list of its own.
-        assert!(size_of::<State>() <= 1_824, "{}", size_of::<State>());
+        // list of its own. The handle to the rules takes 8 bytes more since it says whether
+        // they are kept or reference-counted.
+        assert!(size_of::<State>() <= 1_832, "{}", size_of::<State>());
+    }
+
+    /// Issue 14: every game of a configuration, on any thread, and every state read back
+    /// from its JSON form point to the same rules, kept for the process, so a clone copies
+    /// a reference without counting it (`fuda_core::KeptRules`).
+    #[test]
+    fn rules_of_a_configuration_are_kept_and_shared() {
+        use crate::{Config, Uzumajin};
+        use fuda_core::{Game, Shared};
+        let a = Uzumajin::new_game(&Config::default(), 1).expect("a game");
+        let b = std::thread::spawn(|| Uzumajin::new_game(&Config::default(), 2).expect("a game"))
+            .join()
+            .expect("the thread");
+        let c = State::try_from(StateData::from(a.clone())).expect("read back");
+        assert!(a.rules.0.is_kept());
+        assert!(Shared::ptr_eq(&a.rules.0, &b.rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &a.clone().rules.0));
+        assert!(Shared::ptr_eq(&a.rules.0, &c.rules.0));
     }
 }

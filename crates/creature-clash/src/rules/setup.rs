@@ -7,9 +7,8 @@ use crate::rules::run;
 use crate::state::{
     ChampionAreas, FewCards, Hand, Pending, Rules, RulesRef, State, Task, HAND_SIZE, MAX_PLAYERS,
 };
-use fuda_core::{GameRng, LastBuilt, NoEvents, Pile, Seat, SmallVec, TinyVec};
+use fuda_core::{GameRng, KeptRules, LastBuilt, NoEvents, Pile, Seat, Shared, SmallVec, TinyVec};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// A new game: R2 dealer, R1 shuffle, the deal one card at a time clockwise from the
 /// dealer's left (CC-3.6), then the first turn to the dealer's left (CC-3.8).
@@ -19,7 +18,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 
 /// The setup of CC-3.5 to CC-3.8 with a prepared generator (a position built at the deal
 /// queues forced outcomes in it: the dealer pick, the deal shuffle).
-pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
+pub(crate) fn deal(rules: Shared<Rules>, mut rng: GameRng) -> State {
     let (dealer_rule, opening) = (rules.config.dealer, rules.config.berserk_in_opening_deal);
     let n = rules.num_players;
     let dealer = match dealer_rule {
@@ -92,14 +91,26 @@ pub(crate) fn deal(rules: Arc<Rules>, mut rng: GameRng) -> State {
     state
 }
 
+/// The rules of the first configurations of the built-in card set the process uses, kept
+/// for its whole life: their states clone without touching a reference count (issue 14).
+static KEPT: KeptRules<Config, Rules> = KeptRules::new();
+
 thread_local! {
-    /// The rules of the last configuration a game started with on this thread.
-    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+    /// The rules of the last configuration a game started with on this thread (found here
+    /// without the lock of `KEPT`).
+    static RULES: RefCell<LastBuilt<Config, Shared<Rules>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 /// The rules of `config`, shared with the last game of the same configuration started on
 /// this thread: building them copies the card set, which cost more than a whole random
 /// playout (issue 14).
-pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
-    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
+pub(crate) fn shared_rules(config: &Config) -> Result<Shared<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| {
+        // Only the built-in card set's rules are kept: a custom set may be large.
+        KEPT.get_or_try_build(
+            c,
+            c.card_set == crate::cards::CardSetChoice::Sample,
+            Rules::new,
+        )
+    })
 }

@@ -338,7 +338,7 @@ pub(crate) fn trap_usable(s: &State, seat: Seat, k: usize, window: Option<Window
 /// Whether the terrain in slot `k` of `seat` may be used now: `OwnTurn` terrains in the
 /// owner's main step (`window` = `None`), `AnyTurn` ones in a matching window.
 // Inlined: every response window asks it of each slot, most of them without a terrain.
-#[inline]
+#[inline(always)]
 pub(crate) fn terrain_usable(s: &State, seat: Seat, k: usize, window: Option<WindowEvent>) -> bool {
     let Some(t) = player(s, seat).field.get(k).and_then(|x| x.terrain) else {
         return false;

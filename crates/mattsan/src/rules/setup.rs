@@ -12,9 +12,10 @@ use crate::state::{
     FLAG_SETUP, MAX_BENCH, MAX_DECK_SIZE,
 };
 use crate::zones::{Place, Zones};
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Seat, SeatSet, SmallVec, TinyVec};
+use fuda_core::{
+    EventLog, GameRng, KeptRules, LastBuilt, NoEvents, Seat, SeatSet, Shared, SmallVec, TinyVec,
+};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// A new game from a configuration and a seed.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
@@ -269,14 +270,26 @@ pub(crate) fn commit<L: EventLog<Event>>(s: &mut State, seat: Seat, log: &mut L)
     let _ = WindowKind::TurnStarted;
 }
 
+/// The rules of the first configurations of the built-in card set the process uses, kept
+/// for its whole life: their states clone without touching a reference count (issue 14).
+static KEPT: KeptRules<Config, Rules> = KeptRules::new();
+
 thread_local! {
-    /// The rules of the last configuration a game started with on this thread.
-    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+    /// The rules of the last configuration a game started with on this thread (found here
+    /// without the lock of `KEPT`).
+    static RULES: RefCell<LastBuilt<Config, Shared<Rules>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 /// The rules of `config`, shared with the last game of the same configuration started on
 /// this thread: building them copies the card set, which cost more than a whole random
 /// playout (issue 14).
-pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
-    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
+pub(crate) fn shared_rules(config: &Config) -> Result<Shared<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| {
+        // Only the built-in card set's rules are kept: a custom set may be large.
+        KEPT.get_or_try_build(
+            c,
+            c.card_set == crate::config::CardSetChoice::Sample,
+            Rules::new,
+        )
+    })
 }

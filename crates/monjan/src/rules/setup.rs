@@ -10,9 +10,11 @@ use crate::state::{
     Cards, Pending, Phase, Player, Players, Rules, RulesRef, Seats, Spare, State, StateCore, Task,
     DEAL, ET_INLINE, SEATS_INLINE,
 };
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
+use fuda_core::{
+    EventLog, GameRng, KeptRules, LastBuilt, NoEvents, Pile, Seat, SeatSet, Shared, SmallVec,
+    TinyVec,
+};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// A new game: MC-3.10 steps (1)–(3); the rest follows once boards and picks are made.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
@@ -27,7 +29,7 @@ pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
 /// Boards and the rock-paper-scissors order are drawn as picks, one seat at a time among
 /// the boards (in set order) or the seats (in seat order) left, so a forced pick reads
 /// plainly: `{"pick": 1}` gives the next seat the second board left.
-pub(crate) fn new_game_with(rules: Arc<Rules>, mut rng: GameRng) -> State {
+pub(crate) fn new_game_with(rules: Shared<Rules>, mut rng: GameRng) -> State {
     let config = rules.config.clone();
     let config = &config;
     let n = rules.n;
@@ -303,14 +305,22 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     None
 }
 
+/// The rules of the first configurations of the built-in card set the process uses, kept
+/// for its whole life: their states clone without touching a reference count (issue 14).
+static KEPT: KeptRules<Config, Rules> = KeptRules::new();
+
 thread_local! {
-    /// The rules of the last configuration a game started with on this thread.
-    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+    /// The rules of the last configuration a game started with on this thread (found here
+    /// without the lock of `KEPT`).
+    static RULES: RefCell<LastBuilt<Config, Shared<Rules>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 /// The rules of `config`, shared with the last game of the same configuration started on
 /// this thread: building them copies the card set, which cost more than a whole random
 /// playout (issue 14).
-pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
-    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
+pub(crate) fn shared_rules(config: &Config) -> Result<Shared<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| {
+        // Only the built-in card set's rules are kept: a custom set may be large.
+        KEPT.get_or_try_build(c, c.card_set.is_none(), Rules::new)
+    })
 }

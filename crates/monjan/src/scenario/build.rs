@@ -16,8 +16,9 @@ use crate::state::{
     Rules, RulesRef, SlotCard, SlotKind, Spare, State, StateCore, Supply, Task, TurnUse, Window,
     WindowKind, MAX_LIFE,
 };
-use fuda_core::{tiny_vec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, SmallVec, TinyVec};
-use std::sync::Arc;
+use fuda_core::{
+    tiny_vec, Forced, GameRng, NoEvents, Pile, Seat, SeatSet, Shared, SmallVec, TinyVec,
+};
 
 /// A name as quoted in an error message (long input is cut).
 fn quoted(name: &str) -> String {
@@ -127,7 +128,7 @@ fn find(set: &CardSet, name: &str, candidates: &[CardId], field: &str) -> Result
 
 /// Builds the scenario: the state at its first decision, and the names given out.
 pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
-    let rules = Rules::new(&sc.config)?;
+    let rules = crate::rules::setup::shared_rules(&sc.config)?;
     let n = rules.n;
     if sc.start == Start::Setup {
         return build_setup(sc, rules);
@@ -215,7 +216,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
         ));
     }
     let mut s = State {
-        rules: RulesRef(Arc::new(rules)),
+        rules: RulesRef(rules),
         d: StateCore {
             rng,
             phase: Phase::Edit,
@@ -279,7 +280,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
 
 /// A `setup` start: a new game from the configuration, with the forced outcomes queued
 /// before boards, rock-paper-scissors and shuffles.
-fn build_setup(sc: &Scenario, rules: Rules) -> Result<(State, CardNames), Error> {
+fn build_setup(sc: &Scenario, rules: Shared<Rules>) -> Result<(State, CardNames), Error> {
     let given = !sc.players.iter().all(|p| *p == PlayerSetup::default())
         || !sc.main_deck.is_empty()
         || !sc.boss_deck.is_empty()
@@ -301,7 +302,7 @@ fn build_setup(sc: &Scenario, rules: Rules) -> Result<(State, CardNames), Error>
     let mut rng = GameRng::from_seed(sc.seed);
     rng.force(resolve_forced(sc, &set)?)
         .map_err(|e| err("forced", e.to_string()))?;
-    let s = setup::new_game_with(std::sync::Arc::new(rules), rng);
+    let s = setup::new_game_with(rules, rng);
     let mut s = s;
     if let Some(m) = s.d.rng.take_misfit() {
         return Err(Error::ForcedOutcome(m));

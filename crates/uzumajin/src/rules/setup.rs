@@ -9,9 +9,8 @@ use crate::majin_table::MajinTable;
 use crate::rules::{effects, run};
 use crate::state::{other, Pending, Rules, RulesRef, State, Step, Task, ZONE_CARDS};
 use crate::zones::Zones;
-use fuda_core::{EventLog, GameRng, LastBuilt, NoEvents, Pile, Seat, TinyVec};
+use fuda_core::{EventLog, GameRng, KeptRules, LastBuilt, NoEvents, Pile, Seat, Shared, TinyVec};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// A new game. RNG order (MJ-9.1): seat 0's shuffle, seat 1's shuffle, then janken.
 pub(crate) fn new_game(config: &Config, seed: u64) -> Result<State, Error> {
@@ -43,7 +42,7 @@ pub(crate) fn shuffle_into_mb(
 
 impl State {
     /// A state before the first turn: the given zones, nobody active yet.
-    pub(crate) fn blank(rules: Arc<Rules>, rng: GameRng, zones: Zones) -> State {
+    pub(crate) fn blank(rules: Shared<Rules>, rng: GameRng, zones: Zones) -> State {
         State {
             rules: RulesRef(rules),
             rng,
@@ -109,14 +108,26 @@ fn deal<L: EventLog<Event>>(s: &mut State, log: &mut L) {
     }
 }
 
+/// The rules of the first configurations of the built-in card set the process uses, kept
+/// for its whole life: their states clone without touching a reference count (issue 14).
+static KEPT: KeptRules<Config, Rules> = KeptRules::new();
+
 thread_local! {
-    /// The rules of the last configuration a game started with on this thread.
-    static RULES: RefCell<LastBuilt<Config, Arc<Rules>>> = const { RefCell::new(LastBuilt::new()) };
+    /// The rules of the last configuration a game started with on this thread (found here
+    /// without the lock of `KEPT`).
+    static RULES: RefCell<LastBuilt<Config, Shared<Rules>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
 /// The rules of `config`, shared with the last game of the same configuration started on
 /// this thread: building them copies the card set, which cost more than a whole random
 /// playout (issue 14).
-pub(crate) fn shared_rules(config: &Config) -> Result<Arc<Rules>, Error> {
-    LastBuilt::get_or_try_build_in(&RULES, config, |c| Rules::new(c).map(Arc::new))
+pub(crate) fn shared_rules(config: &Config) -> Result<Shared<Rules>, Error> {
+    LastBuilt::get_or_try_build_in(&RULES, config, |c| {
+        // Only the built-in card set's rules are kept: a custom set may be large.
+        KEPT.get_or_try_build(
+            c,
+            c.card_set == crate::cards::CardSetChoice::Sample,
+            Rules::new,
+        )
+    })
 }

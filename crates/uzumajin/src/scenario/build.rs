@@ -13,7 +13,7 @@ impl Scenario {
     /// copies than the deck holds, an impossible majin, inconsistent counters, a decision
     /// the rules would not ask for, or a forced outcome that cannot fit.
     pub fn build(&self) -> Result<State, Error> {
-        let rules = Rules::new(&self.config)?;
+        let rules = crate::rules::setup::shared_rules(&self.config)?;
         let seat_ok = |seat: Seat, field: &str| {
             if seat.index() < 2 {
                 Ok(())
@@ -37,7 +37,7 @@ impl Scenario {
         rng.force(forced)
             .map_err(|e| Error::scenario("forced", e.to_string()))?;
         let zones = self.zones(&rules, &placed, &mut rng)?;
-        let mut state = State::blank(std::sync::Arc::new(rules), rng, zones);
+        let mut state = State::blank(rules, rng, zones);
         state.next_majin = self.majins.len() as u16;
         self.place_majins(&mut state, &placed)?;
         match self.at {

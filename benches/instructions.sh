@@ -11,7 +11,9 @@
 # left out. GAMES (default 500) seeded games per fuda game, HEARTS_GAMES (default 100).
 # fuda's games run in `examples/playouts.rs`, built like the benches (thin LTO, one codegen
 # unit), counted inside its `play_all` (new games, legal actions, the pick, in-place
-# apply: the playout bench's loop); hearts inside `open_spiel::EvaluateBots`.
+# apply: the playout bench's loop); hearts inside `open_spiel::EvaluateBots`. The last
+# column counts a state clone (and its drop) over the clone bench's positions; an atomic
+# reference count is one instruction there but costs far more time (docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=${1:-${OPENSPIEL_PYTHON:-$HOME/.venvs/openspiel/bin/python}}
@@ -46,17 +48,21 @@ fi
 
 cargo build --profile bench --example playouts >&2
 echo
-echo "| game | instructions per decision | ÷ hearts | actions listed per decision | instructions ÷ actions listed |"
-echo "|---|---|---|---|---|"
+echo "| game | instructions per decision | ÷ hearts | actions listed per decision | instructions ÷ actions listed | instructions per clone |"
+echo "|---|---|---|---|---|---|"
 for game in creature_clash_2p creature_clash_4p creature_clash_6p uzumajin mattsan monjan monjan_4p; do
   ir=$(counted "$game" '*play_all*' "$target/release/examples/playouts" "$game" "$games")
   decisions=$(sed -n 's/.*decisions=\([0-9]*\).*/\1/p' "$out/$game")
   listed=$(sed -n 's/.*listed=\([0-9]*\).*/\1/p' "$out/$game")
-  python3 - "$game" "$ir" "$decisions" "$listed" "$hearts" <<'PY'
+  # The clone bench's positions (20 games), each cloned ten times inside `clone_all`.
+  clone_ir=$(counted "$game-clones" '*clone_all*' "$target/release/examples/playouts" "$game" 20 clones)
+  clones=$(sed -n 's/.*clones=\([0-9]*\).*/\1/p' "$out/$game-clones")
+  python3 - "$game" "$ir" "$decisions" "$listed" "$hearts" "$clone_ir" "$clones" <<'PY'
 import sys
 game, ir, decisions, listed, hearts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+clone_ir, clones = int(sys.argv[6]), int(sys.argv[7])
 per = ir / decisions
 ratio = f"{per / float(hearts):.2f}" if hearts else "—"
-print(f"| {game} | {per:,.0f} | {ratio} | {listed / decisions:.1f} | {ir / listed:,.0f} |")
+print(f"| {game} | {per:,.0f} | {ratio} | {listed / decisions:.1f} | {ir / listed:,.0f} | {clone_ir / clones:,.0f} |")
 PY
 done

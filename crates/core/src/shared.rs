@@ -11,9 +11,12 @@
 //! before, and go when their last state does. So the memory kept is small and bounded
 //! whatever a client sends, and both kinds of handle behave the same.
 
+use crate::LastBuilt;
+use std::cell::RefCell;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex};
+use std::thread::LocalKey;
 
 /// How many configurations of one game a process keeps for its whole life (per game; the
 /// rules of the configurations after them are reference-counted).
@@ -130,6 +133,20 @@ impl<K: PartialEq + Clone, T> KeptRules<K, T> {
         Ok(Shared(Handle::Kept(rules)))
     }
 
+    /// [`get_or_try_build`](Self::get_or_try_build) behind `local`, this thread's memo of
+    /// the last configuration (declared with `thread_local!`): a game's `new_game` finds
+    /// its rules there without the registry's lock, and the rules of a custom card set are
+    /// not built again for each of its games.
+    pub fn get_or_try_build_in<E>(
+        &self,
+        local: &'static LocalKey<RefCell<LastBuilt<K, Shared<T>>>>,
+        key: &K,
+        keep: bool,
+        build: impl FnOnce(&K) -> Result<T, E>,
+    ) -> Result<Shared<T>, E> {
+        LastBuilt::get_or_try_build_in(local, key, |k| self.get_or_try_build(k, keep, build))
+    }
+
     fn find(&self, key: &K) -> Option<&'static T> {
         let kept = self.lock();
         kept.iter().find(|(k, _)| k == key).map(|(_, rules)| *rules)
@@ -164,6 +181,12 @@ mod tests {
         assert!(a.is_kept() && Shared::ptr_eq(&a, &b) && !Shared::ptr_eq(&a, &c));
         assert_eq!((a.clone().as_str(), c.as_str()), ("rules 1", "rules 2"));
         assert_eq!(builds, 2);
+        // Another thread finds the same rules.
+        let d = std::thread::spawn(|| KEPT.get_or_try_build(&1, true, |_| Err(())))
+            .join()
+            .expect("the thread")
+            .expect("kept");
+        assert!(Shared::ptr_eq(&a, &d));
     }
 
     #[test]

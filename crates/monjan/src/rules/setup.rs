@@ -305,22 +305,18 @@ pub(crate) fn finish_setup<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
     None
 }
 
-/// The rules of the first configurations of the built-in card set the process uses, kept
-/// for its whole life: their states clone without touching a reference count (issue 14).
+/// The rules of the built-in card set's first configurations, kept for the process.
 static KEPT: KeptRules<Config, Rules> = KeptRules::new();
 
 thread_local! {
-    /// The rules of the last configuration a game started with on this thread (found here
-    /// without the lock of `KEPT`).
+    /// The rules of the last configuration a game started with on this thread.
     static RULES: RefCell<LastBuilt<Config, Shared<Rules>>> = const { RefCell::new(LastBuilt::new()) };
 }
 
-/// The rules of `config`, shared with the last game of the same configuration started on
-/// this thread: building them copies the card set, which cost more than a whole random
-/// playout (issue 14).
+/// The rules of `config`, shared by its games (issue 14): building them copies the card
+/// set, which cost more than a whole random playout, and a state clone copies a reference
+/// to kept rules where it counted an `Arc`. Only the built-in card set's rules are kept:
+/// a custom set may be large.
 pub(crate) fn shared_rules(config: &Config) -> Result<Shared<Rules>, Error> {
-    LastBuilt::get_or_try_build_in(&RULES, config, |c| {
-        // Only the built-in card set's rules are kept: a custom set may be large.
-        KEPT.get_or_try_build(c, c.card_set.is_none(), Rules::new)
-    })
+    KEPT.get_or_try_build_in(&RULES, config, config.card_set.is_none(), Rules::new)
 }

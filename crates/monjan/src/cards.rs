@@ -439,6 +439,35 @@ pub struct CardInfo {
     pub value: u8,
     /// Initial-equipment E/T card.
     pub initial_equipment: bool,
+    /// The timings and places of its skills (E/T cards), so that listing the skills to use
+    /// skips a card without one at once.
+    pub skills: SkillKinds,
+}
+
+/// The timings and places from which a card's skills are used (MC-6.11 (4)): from the hand
+/// (Magic, Unsummoned) or from the field (Summoned, Mana Release), in the edit and in the
+/// battle turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SkillKinds {
+    /// From the hand: edit turn, battle turn.
+    pub from_hand: [bool; 2],
+    /// From the field: edit turn, battle turn.
+    pub from_field: [bool; 2],
+}
+
+impl SkillKinds {
+    /// The kinds of `skills`.
+    pub fn of(skills: &[Skill]) -> SkillKinds {
+        let mut kinds = SkillKinds::default();
+        for skill in skills {
+            let t = skill.timing as usize;
+            match skill.source {
+                SkillSource::Magic | SkillSource::Unsummoned => kinds.from_hand[t] = true,
+                SkillSource::Summoned | SkillSource::ManaRelease => kinds.from_field[t] = true,
+            }
+        }
+        kinds
+    }
 }
 
 /// Why a card set was refused. Names the card (index and id) and the field.
@@ -816,6 +845,7 @@ impl CardSet {
                     attribute,
                     value,
                     initial_equipment: ie,
+                    skills: SkillKinds::of(def.skills()),
                 });
             }
             defs.push(def);

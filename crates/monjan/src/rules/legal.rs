@@ -170,6 +170,42 @@ fn row_free(s: &State, seat: Seat, row: Row) -> bool {
     }
 }
 
+/// A slot a number card may enter this turn (MC-5.5), for [`edit_actions`].
+struct OpenSlot {
+    col: Col,
+    row: Row,
+    /// The highest number it takes (an attack slot's max, MC-3.7).
+    most: u8,
+    /// Its mana (MC-6.1), read when a card is first tried there and kept for the others.
+    mana: Option<mana::SlotMana>,
+}
+
+/// The slots of `seat` that are empty and may take a number card this turn, column by
+/// column, attack before defense.
+fn open_slots(s: &State, seat: Seat) -> SmallVec<[OpenSlot; 6]> {
+    let p = s.p(seat);
+    let max = s.board_of(seat).map_or([0; 3], |b| b.attack_max);
+    let mut open = SmallVec::new();
+    for col in Col::ALL {
+        let c = p.col(col);
+        for row in [Row::Attack, Row::Defense] {
+            let (empty, most) = match row {
+                Row::Attack => (c.attack.is_none(), max[col.index()]),
+                Row::Defense => (c.defense == Defense::Empty && !c.ever_defeated, u8::MAX),
+            };
+            if empty && row_free(s, seat, row) {
+                open.push(OpenSlot {
+                    col,
+                    row,
+                    most,
+                    mana: None,
+                });
+            }
+        }
+    }
+    open
+}
+
 fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)) {
     let p = s.p(seat);
     let rules = s.rules();
@@ -215,30 +251,29 @@ fn edit_actions(s: &State, seat: Seat, want: Want, push: &mut impl FnMut(Choice)
                 }
             }
         }
-        let max = s.board_of(seat).map_or([0; 3], |b| b.attack_max);
         let numbers = if wants!(want, Choice::PlaceNumber { .. }) {
             &p.hand[..]
         } else {
             &[]
         };
+        // The open slots, found once for every number card, in the order of the listing.
+        let mut open: Option<SmallVec<[OpenSlot; 6]>> = None;
         for &card in numbers {
             if !card_wanted(card) || class(card) != Some(CardClass::Number) {
                 continue;
             }
+            let open = open.get_or_insert_with(|| open_slots(s, seat));
             let num = rules.value(card);
-            for col in Col::ALL {
-                let c = p.col(col);
-                for row in [Row::Attack, Row::Defense] {
-                    let slot_ok = match row {
-                        Row::Attack => c.attack.is_none() && num <= max[col.index()],
-                        Row::Defense => c.defense == Defense::Empty && !c.ever_defeated,
-                    };
-                    if slot_ok
-                        && row_free(s, seat, row)
-                        && mana::number_card_fits(s, seat, col, row, card)
-                    {
-                        push(Choice::PlaceNumber { card, col, row });
-                    }
+            let attribute = rules.attribute(card);
+            for slot in open.iter_mut() {
+                let (col, row) = (slot.col, slot.row);
+                if num <= slot.most
+                    && slot
+                        .mana
+                        .get_or_insert_with(|| mana::SlotMana::of(s, seat, col, row))
+                        .admits(attribute)
+                {
+                    push(Choice::PlaceNumber { card, col, row });
                 }
             }
         }
@@ -486,17 +521,33 @@ fn et_skill_actions(
     push: &mut impl FnMut(Choice),
 ) {
     let p = s.p(seat);
-    let extra = p.extra.as_ref().map(|e| (SkillFrom::Extra, e.card));
+    // Cards with no skill of this timing for their place are skipped at once.
+    let t = timing as usize;
+    let offers = |card: CardId, from_hand: bool| {
+        s.rules().info(card).is_some_and(|i| {
+            let kinds = if from_hand {
+                i.skills.from_hand
+            } else {
+                i.skills.from_field
+            };
+            kinds[t]
+        })
+    };
+    let extra = p
+        .extra
+        .as_ref()
+        .filter(|e| offers(e.card, false))
+        .map(|e| (SkillFrom::Extra, e.card));
     let slots = Col::ALL.into_iter().filter_map(|c| {
         p.col(c)
             .attack
-            .filter(|a| a.kind == SlotKind::Toughness)
+            .filter(|a| a.kind == SlotKind::Toughness && offers(a.card, false))
             .map(|a| (SkillFrom::Slot(c), a.card))
     });
     let hand = p
         .hand
         .iter()
-        .filter(|c| s.rules().class(**c).is_some_and(CardClass::is_et))
+        .filter(|c| s.rules().class(**c).is_some_and(CardClass::is_et) && offers(**c, true))
         .map(|&c| (SkillFrom::Hand(c), c));
     let sources = extra
         .into_iter()

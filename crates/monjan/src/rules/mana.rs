@@ -1,7 +1,7 @@
 //! Mana: paying costs (MC-6.2), mana for number cards (MC-6.1) and speed (MC-6.3).
 
 use crate::action::{Col, Discard, ManaPos, Pay, Row};
-use crate::cards::{CardClass, CardId};
+use crate::cards::{Attribute, CardClass};
 use crate::config::{ManaCostSource, ManaSlotRule, SpeedSource};
 use crate::state::{Column, DefCard, Defense, SlotKind, State};
 use fuda_core::{smallvec, Seat, SmallVec};
@@ -199,49 +199,93 @@ pub(crate) fn discard_any(s: &mut State, seat: Seat, pay: Pay) {
     }
 }
 
-/// MC-6.1: whether a number card may enter `(col, row)` given the column's mana.
-pub(crate) fn number_card_fits(s: &State, seat: Seat, col: Col, row: Row, card: CardId) -> bool {
-    let rules = s.rules();
-    let c = s.p(seat).col(col);
-    // The slot cards after placement, the initial middle defense excluded.
-    let mut buf = [card; 3];
-    let mut len = 1;
-    if row != Row::Attack {
-        if let Some(a) = c.attack.filter(|a| a.kind == SlotKind::Number) {
-            buf[len] = a.card;
-            len += 1;
+/// What a number card needs to enter one slot (MC-6.1): the column's mana, and the
+/// number card already in the column's other row, which needs mana of its own. Read once
+/// per slot, it answers for every number card of a hand without walking the mana stack
+/// again (the listing asks for each number card, column and row).
+///
+/// A mana card fits a slot card if it is an Element or a Monjan card of the slot card's
+/// attribute; the stack is kept as counts: its Elements and its other Monjan cards by
+/// attribute.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlotMana {
+    elements: u16,
+    by_attribute: [u16; ATTRIBUTES],
+    /// The attribute of the number card in the column's other row, if there is one
+    /// (`Some(None)`: one without an attribute).
+    other: Option<Option<Attribute>>,
+    rule: ManaSlotRule,
+}
+
+/// The printed attributes (MC-3.4), one count each in [`SlotMana`].
+const ATTRIBUTES: usize = 5;
+
+impl SlotMana {
+    /// The slot `(col, row)` of `seat`.
+    pub(crate) fn of(s: &State, seat: Seat, col: Col, row: Row) -> SlotMana {
+        let rules = s.rules();
+        let c = s.p(seat).col(col);
+        // The other slot card after placement, the initial middle defense excluded.
+        let other = match row {
+            Row::Defense => c
+                .attack
+                .filter(|a| a.kind == SlotKind::Number)
+                .map(|a| a.card),
+            Row::Attack if col != Col::M => match c.defense {
+                Defense::Live {
+                    card: DefCard::Number(x),
+                    ..
+                } => Some(x),
+                _ => None,
+            },
+            Row::Attack => None,
+        };
+        let mut slot = SlotMana {
+            elements: 0,
+            by_attribute: [0; ATTRIBUTES],
+            other: other.map(|x| rules.attribute(x)),
+            rule: s.config().mana_slot_rule,
+        };
+        for m in &c.mana {
+            if m.element {
+                slot.elements = slot.elements.saturating_add(1);
+            } else if rules.class(m.card).is_some_and(CardClass::is_monjan) {
+                if let Some(a) = rules.attribute(m.card) {
+                    let n = &mut slot.by_attribute[a as usize];
+                    *n = n.saturating_add(1);
+                }
+            }
         }
+        slot
     }
-    if row != Row::Defense && col != Col::M {
-        if let Defense::Live {
-            card: DefCard::Number(x),
-            ..
-        } = c.defense
-        {
-            buf[len] = x;
-            len += 1;
+
+    /// The mana cards fitting a slot card of `attribute` and not Elements.
+    fn matching(&self, attribute: Option<Attribute>) -> u32 {
+        attribute.map_or(0, |a| u32::from(self.by_attribute[a as usize]))
+    }
+
+    /// MC-6.1: whether a number card of `attribute` may enter the slot. Under `matching`
+    /// each slot card needs its own mana card: for two slot cards `a` and `b` that is
+    /// possible exactly when each has a fitting card and the two have two between them
+    /// (Hall's condition for two), which the counts answer.
+    pub(crate) fn admits(&self, attribute: Option<Attribute>) -> bool {
+        let e = u32::from(self.elements);
+        let fits_a = e + self.matching(attribute);
+        let Some(b) = self.other else {
+            return fits_a > 0;
+        };
+        let fits_b = e + self.matching(b);
+        match self.rule {
+            ManaSlotRule::AttributeOnly => fits_a > 0 && fits_b > 0,
+            ManaSlotRule::Matching => {
+                let either = if attribute == b {
+                    fits_a
+                } else {
+                    fits_a + self.matching(b)
+                };
+                fits_a > 0 && fits_b > 0 && either >= 2
+            }
         }
-    }
-    let slots = &buf[..len];
-    let fits = |slot: CardId, m: &crate::state::Mana| {
-        m.element
-            || (rules.class(m.card).is_some_and(CardClass::is_monjan)
-                && rules.attribute(m.card).is_some()
-                && rules.attribute(m.card) == rules.attribute(slot))
-    };
-    match s.config().mana_slot_rule {
-        ManaSlotRule::AttributeOnly => slots.iter().all(|x| c.mana.iter().any(|m| fits(*x, m))),
-        ManaSlotRule::Matching => match slots {
-            [a] => c.mana.iter().any(|m| fits(*a, m)),
-            [a, b] => c.mana.iter().enumerate().any(|(i, m)| {
-                fits(*a, m)
-                    && c.mana
-                        .iter()
-                        .enumerate()
-                        .any(|(j, m2)| j != i && fits(*b, m2))
-            }),
-            _ => false,
-        },
     }
 }
 
@@ -261,4 +305,116 @@ pub(crate) fn speed(s: &State, seat: Seat) -> u8 {
         SpeedSource::AllMana => p.cols.iter().flat_map(|c| c.mana.iter()).map(num).max(),
     }
     .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::CardId;
+    use crate::state::Mana;
+    use crate::Monjan;
+
+    /// MC-6.1 as the rulebook words it, mana card by mana card: every slot card needs a
+    /// fitting mana card (an Element, or a Monjan card of its attribute), under `matching`
+    /// a different one for each.
+    fn fits_by_the_book(s: &State, seat: Seat, col: Col, row: Row, card: CardId) -> bool {
+        let rules = s.rules();
+        let c = s.p(seat).col(col);
+        let mut slots = vec![card];
+        if row == Row::Defense {
+            slots.extend(
+                c.attack
+                    .filter(|a| a.kind == SlotKind::Number)
+                    .map(|a| a.card),
+            );
+        }
+        if row == Row::Attack && col != Col::M {
+            if let Defense::Live {
+                card: DefCard::Number(x),
+                ..
+            } = c.defense
+            {
+                slots.push(x);
+            }
+        }
+        let fits = |slot: CardId, m: &Mana| {
+            m.element
+                || (rules.class(m.card).is_some_and(CardClass::is_monjan)
+                    && rules.attribute(m.card).is_some()
+                    && rules.attribute(m.card) == rules.attribute(slot))
+        };
+        match s.config().mana_slot_rule {
+            ManaSlotRule::AttributeOnly => slots.iter().all(|x| c.mana.iter().any(|m| fits(*x, m))),
+            ManaSlotRule::Matching => match slots[..] {
+                [a] => c.mana.iter().any(|m| fits(a, m)),
+                [a, b] => c.mana.iter().enumerate().any(|(i, m)| {
+                    fits(a, m)
+                        && c.mana
+                            .iter()
+                            .enumerate()
+                            .any(|(j, m2)| j != i && fits(b, m2))
+                }),
+                _ => unreachable!("at most two slot cards"),
+            },
+        }
+    }
+
+    /// MC-6.1, MC-A8: the counts of [`SlotMana`] give the rulebook's answer for every
+    /// number card of the set, column and row of every position of random games (both
+    /// `mana_slot_rule`s: the configurations are random).
+    #[test]
+    fn mc_6_1_counted_mana_fits_as_the_rulebook_says() {
+        let (mut asked, mut fitting, mut paired) = (0u32, 0u32, 0u32);
+        fuda_testkit::encoding::playouts::<Monjan>(24, 61, |config, s, _| {
+            let matching = config.mana_slot_rule == ManaSlotRule::Matching;
+            let numbers: Vec<CardId> = (0..s.rules().n)
+                .map(|i| CardId(i as u16))
+                .filter(|c| s.rules().class(*c) == Some(CardClass::Number))
+                .step_by(7)
+                .collect();
+            for seat in (0..s.num_players()).map(|i| Seat(i as u8)) {
+                for col in Col::ALL {
+                    for row in [Row::Attack, Row::Defense] {
+                        let slot = SlotMana::of(s, seat, col, row);
+                        for &card in &numbers {
+                            let counted = slot.admits(s.rules().attribute(card));
+                            assert_eq!(
+                                counted,
+                                fits_by_the_book(s, seat, col, row, card),
+                                "{seat:?} {col:?} {row:?} card {card:?}"
+                            );
+                            asked += 1;
+                            fitting += u32::from(counted);
+                            // A second number card in the column: one-to-one matching.
+                            let c = s.p(seat).col(col);
+                            let second = match row {
+                                Row::Defense => {
+                                    c.attack.is_some_and(|a| a.kind == SlotKind::Number)
+                                }
+                                Row::Attack => {
+                                    col != Col::M
+                                        && matches!(
+                                            c.defense,
+                                            Defense::Live {
+                                                card: DefCard::Number(_),
+                                                ..
+                                            }
+                                        )
+                                }
+                            };
+                            paired += u32::from(matching && second);
+                        }
+                    }
+                }
+            }
+        });
+        println!("{fitting} of {asked} fit, {paired} paired under matching");
+        // Both answers, and pairs under one-to-one matching, occur often, so the comparison
+        // tests something.
+        assert!(
+            fitting > 1_000 && asked - fitting > 1_000,
+            "{fitting} of {asked} fit"
+        );
+        assert!(paired > 1_000, "{paired} pairs under matching");
+    }
 }

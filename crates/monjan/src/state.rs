@@ -8,7 +8,8 @@ use crate::event::Event;
 pub use crate::frozen::Frozen;
 pub(crate) use crate::frozen::Spare;
 use fuda_core::{
-    insert_sorted, remove_sorted, GameRng, Outcome, Pile, Seat, SeatSet, Shared, SmallVec, TinyVec,
+    insert_sorted, remove_sorted, ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, Shared, SmallVec,
+    TinyVec,
 };
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -79,8 +80,9 @@ const TASKS_INLINE: usize = 8;
 
 /// A list of cards with `N` held inline.
 pub type Cards<const N: usize> = TinyVec<[CardId; N]>;
-/// A list of seats (at most 4 players, held inline).
-pub type Seats = TinyVec<[Seat; SEATS_INLINE]>;
+/// A list of seats: at most 4 players (MC-3.10 (1)), so a fixed list, copied with the
+/// state (a list read from JSON with more is refused).
+pub type Seats = ArrayVec<[Seat; SEATS_INLINE]>;
 
 /// The rules of one game: configuration and card set, shared by every state of the game.
 #[derive(Debug)]

@@ -74,7 +74,7 @@ pub(crate) fn begin_battle<L: EventLog<Event>>(s: &mut State, log: &mut L) -> Op
         p.uses.battle_skill = false;
     }
     let order = battle_order(s);
-    s.d.last_order = order.clone();
+    s.d.last_order = order;
     log.emit(|| Event::BattleStarted {
         order: order.to_vec(),
     });

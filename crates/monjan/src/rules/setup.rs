@@ -111,16 +111,16 @@ pub(crate) fn new_game_with(rules: Shared<Rules>, mut rng: GameRng) -> State {
             rps,
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: TinyVec::new(),
+            seq_order: Seats::new(),
             seq_index: 0,
-            last_order: TinyVec::new(),
+            last_order: Seats::new(),
             frozen: None,
             spare: Spare::ready(),
             withheld: SmallVec::new(),
             battle: None,
             tasks: [Task::FinishSetup].into_iter().collect(),
             pending: Pending::Edit,
-            eliminated: TinyVec::new(),
+            eliminated: Seats::new(),
             outcome: None,
         },
     };
@@ -135,7 +135,7 @@ pub(crate) fn new_game_with(rules: Shared<Rules>, mut rng: GameRng) -> State {
 fn next_setup_decision(s: &mut State) -> Option<Pending> {
     let n = s.num_players();
     let step = usize::from(s.d.setup_step);
-    let rps = s.d.rps.clone();
+    let rps = s.d.rps;
     if s.config().board_assignment == BoardAssignment::Draft && step < n {
         return Some(Pending::ChooseBoard {
             seat: *rps.get(step)?,

@@ -233,7 +233,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<(State, CardNames), Error> {
             rps: (0..n as u8).map(Seat).collect(),
             setup_step: 0,
             edit_set: SeatSet::EMPTY,
-            seq_order: TinyVec::new(),
+            seq_order: crate::state::Seats::new(),
             seq_index: 0,
             last_order: last_order.into_iter().collect(),
             frozen: None,
@@ -1098,7 +1098,7 @@ fn start_battle(s: &mut State, b: &BattleSetup, set: &CardSet) -> Result<bool, E
         }
     }
     s.d.phase = Phase::Battle;
-    s.d.last_order = order.clone();
+    s.d.last_order = order;
     s.d.battle = Some(Battle {
         order,
         step: step as u8,

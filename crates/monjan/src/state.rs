@@ -8,8 +8,8 @@ use crate::event::Event;
 pub use crate::frozen::Frozen;
 pub(crate) use crate::frozen::Spare;
 use fuda_core::{
-    insert_sorted, remove_sorted, ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, Shared, SmallVec,
-    TinyVec,
+    insert_sorted, remove_sorted, ArrayVec, GameRng, Outcome, Pile, Seat, SeatSet, Shared,
+    SmallVec, TinyVec,
 };
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};

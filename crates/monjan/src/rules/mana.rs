@@ -17,11 +17,14 @@ fn protected(c: &Column, boss_cost: bool, keeps_last: bool) -> bool {
 /// How much a column can pay (MC-6.2 (2)).
 pub(crate) fn capacity(s: &State, seat: Seat, col: Col, boss_cost: bool) -> u8 {
     let c = s.p(seat).col(col);
+    let Some((bottom, above)) = c.mana.split_first() else {
+        return 0;
+    };
     let prot = protected(c, boss_cost, s.config().bossassa_keeps_last_mana);
-    let start = usize::from(prot);
-    let free = c.mana.iter().skip(start).filter(|m| !m.spent).count();
-    let bottom = usize::from(prot && !c.bottom_used && c.mana.first().is_some_and(|m| !m.spent));
-    (free + bottom).min(255) as u8
+    let free = above.iter().filter(|m| !m.spent).count();
+    // The bottom card pays like the others unless protected; protected, once a round.
+    let bottom_pays = !bottom.spent && (!prot || !c.bottom_used);
+    (free + usize::from(bottom_pays)).min(255) as u8
 }
 
 /// MC-6.2 (3): marks `n` cards of one column spent (topmost first, the protected bottom

@@ -468,6 +468,16 @@ impl SkillKinds {
         }
         kinds
     }
+
+    /// Whether a skill is used at `timing` from the hand (`from_hand`) or from the field.
+    pub fn offers(&self, timing: Timing, from_hand: bool) -> bool {
+        let kinds = if from_hand {
+            self.from_hand
+        } else {
+            self.from_field
+        };
+        kinds[timing as usize]
+    }
 }
 
 /// Why a card set was refused. Names the card (index and id) and the field.

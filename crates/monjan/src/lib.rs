@@ -49,7 +49,7 @@ pub use action::{
 pub use cards::{
     attr_short, Attribute, Aux, BoardDef, BoardEffect, BoardSkill, BossAssaKind, CardClass,
     CardDef, CardId, CardInfo, CardSet, CardSetError, CardSetFile, Condition, Cost, Effect,
-    HealCap, Skill, SkillSource, Timing,
+    HealCap, Skill, SkillKinds, SkillSource, Timing,
 };
 pub use config::{
     AnyManaPayment, AttackTarget, BasicDefeatDraw, BoardAssignment, Config, DeckEtSelection,

@@ -522,16 +522,10 @@ fn et_skill_actions(
 ) {
     let p = s.p(seat);
     // Cards with no skill of this timing for their place are skipped at once.
-    let t = timing as usize;
     let offers = |card: CardId, from_hand: bool| {
-        s.rules().info(card).is_some_and(|i| {
-            let kinds = if from_hand {
-                i.skills.from_hand
-            } else {
-                i.skills.from_field
-            };
-            kinds[t]
-        })
+        s.rules()
+            .info(card)
+            .is_some_and(|i| i.skills.offers(timing, from_hand))
     };
     let extra = p
         .extra

@@ -125,6 +125,12 @@ fn tampered_state_json_is_an_error() {
     let mut bad_seat = good.clone();
     bad_seat["state"]["eliminated"] = serde_json::json!([9]);
     assert!(serde_json::from_value::<State>(bad_seat).is_err());
+    // Seat lists hold at most four seats (MC-3.10 (1)): a longer one is refused, not a panic.
+    for field in ["rps", "seq_order", "last_order", "eliminated"] {
+        let mut long = good.clone();
+        long["state"][field] = serde_json::json!([0, 1, 0, 1, 0]);
+        assert!(serde_json::from_value::<State>(long).is_err(), "{field}");
+    }
     let mut garbage = good;
     garbage["state"]["players"] = serde_json::json!("x");
     assert!(serde_json::from_value::<State>(garbage).is_err());

@@ -1,4 +1,4 @@
-//! What the fuzz targets share with `crates/serve/tests/fuzz_corpus.rs`, which replays
+//! What the fuzz targets share with `crates/serve/tests/protocol/fuzz_corpus.rs`, which replays
 //! their corpora on stable: the kinds of file each game's load target reads, by the first
 //! byte of an input (append only: the index is the meaning of the committed corpus), and
 //! the protocol target's server.

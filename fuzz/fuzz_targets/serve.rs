@@ -1,6 +1,6 @@
 //! The protocol: the bytes are request lines (split at newlines) served by a server of
 //! every game with small caps (`../common.rs`), and every reply is checked
-//! (`fuda_serve::fuzz_lines`). `crates/serve/tests/fuzz_corpus.rs` replays the corpus on
+//! (`fuda_serve::fuzz_lines`). `crates/serve/tests/protocol/fuzz_corpus.rs` replays the corpus on
 //! stable.
 #![no_main]
 

@@ -430,7 +430,7 @@ mod tests {
     /// MC-4.6 (3), (5), issue 14: over random games of many configurations, the log behind
     /// the frozen views replays to the true piles at every step (so a seat whose draw meets
     /// a rebuilt deck sees the true piles; random games rebuild no deck inside an edit turn,
-    /// `mc_4_6_a_rebuilt_deck_shows_the_drawer_the_true_piles` in `tests/hidden_info.rs`
+    /// `mc_4_6_a_rebuilt_deck_shows_the_drawer_the_true_piles` in `tests/rules/hidden_info.rs`
     /// does), and the default configurations of 2 to 4 players keep the log inline.
     #[test]
     fn mc_4_6_frozen_log_replays_to_the_true_piles() {

@@ -1,5 +1,5 @@
 //! The checks of a game's numeric encoding ([`Encoding`], issue 13) that every game's
-//! `tests/encoding.rs` runs over random games: every observer's encoding has
+//! `tests/rules/encoding.rs` runs over random games: every observer's encoding has
 //! [`Encoding::encoding_len`] finite values in a range, no seat ever has more legal actions
 //! than [`Encoding::max_legal_actions`], and a resampled world encodes the same for the
 //! observer it was resampled for (the encoding leaks nothing the view hides).

@@ -1,0 +1,21 @@
+//! The rule tests of Mattsan, one module per part of the rules, in one test binary: one
+//! build and link instead of one per file keeps CI's test stage short. `common` holds the
+//! helpers the modules share; `cargo test -p fuda-mattsan --test rules MODULE::` runs one module.
+
+mod common;
+
+mod battle;
+mod bounded;
+mod card_text;
+mod defeat;
+mod encoding;
+mod errors;
+mod hidden_info;
+mod main_step;
+mod positions;
+mod resolution_order;
+mod rulebook_review;
+mod setup;
+mod text_ui;
+mod turn;
+mod windows;

@@ -1,6 +1,7 @@
-//! The rule tests of Creature Clash!, one module per part of the rules, in one test binary: one
-//! build and link instead of one per file keeps CI's test stage short. `common` holds the
-//! helpers the modules share; `cargo test -p fuda-creature-clash --test rules MODULE::` runs one module.
+//! The rule tests of Creature Clash! in one test binary (one build and link instead of one per
+//! file keeps CI's test stage short): one module per part of the rules, plus errors,
+//! bounds, encoding and text. `common` holds the helpers the modules share;
+//! `cargo test -p fuda-creature-clash --test rules MODULE::` runs one module.
 
 mod common;
 
